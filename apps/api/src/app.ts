@@ -1,0 +1,46 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import type pg from 'pg';
+import type { Config } from './config/config';
+import type { Database } from './db/connect';
+import { healthRoutes } from './features/health/health-routes';
+import database from './plugins/database';
+import errorHandler from './plugins/error-handler';
+import notFound from './plugins/not-found';
+import openapi from './plugins/openapi';
+import securityHeaders from './plugins/security-headers';
+import webApp from './web/web-app';
+import type { WebBuild } from './web/web-build';
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  pool: pg.Pool;
+  secretKey: Buffer;
+  /** The built web app; absent in API-only tests. */
+  webBuild?: WebBuild;
+}
+
+/** The whole portal as one Fastify instance: server.ts adds the port, tests call inject(). */
+export async function buildApp(dependencies: AppDependencies, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    ...options,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    // Errors Fastify meets before routing (a malformed URL) get the same `{ message }` body.
+    frameworkErrors: (error, _request, reply: FastifyReply) => reply.status(400).send({ message: error.message }),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(notFound);
+  await app.register(database, { db: dependencies.db, pool: dependencies.pool });
+  await app.register(openapi);
+
+  await app.register(healthRoutes);
+
+  if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });
+  await app.ready();
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

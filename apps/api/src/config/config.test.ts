@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env, '/srv/portal');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('configuration', () => {
+  it('has working defaults for a first start', () => {
+    const config = loadConfig({}, '/srv/portal');
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.publicUrl.toString()).toBe('http://localhost:3000/');
+    expect(config.dataDir).toBe('/srv/portal/data');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.secretKey).toBeUndefined();
+  });
+
+  it('derives the public URL from PORT unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ PORT: '8080' }).publicUrl.origin).toBe('http://localhost:8080');
+    expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://software.example.com' }).publicUrl.origin).toBe(
+      'https://software.example.com',
+    );
+  });
+
+  it('names each bad variable on a line of its own', () => {
+    expect(problemsOf({ PORT: 'abc' })).toEqual(['PORT must be an integer 1-65535, got "abc"']);
+    expect(problemsOf({ PORT: '0', DATABASE_URL: 'mysql://db' })).toEqual([
+      'PORT must be an integer 1-65535, got "0"',
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://, got "mysql://db"',
+    ]);
+  });
+
+  it('never repeats a secret in its messages', () => {
+    const [problem] = problemsOf({ SECRET_KEY: 'hunter2' });
+    expect(problem).toMatch(/^SECRET_KEY must be at least 32 bytes/);
+    expect(problem).not.toContain('hunter2');
+    const [urlProblem] = problemsOf({ DATABASE_URL: 'mysql://user:pw@db/portal' });
+    expect(urlProblem).not.toContain(':pw@');
+  });
+
+  it('accepts SECRET_KEY as 256 bits of hex or base64', () => {
+    expect(loadConfig({ SECRET_KEY: 'ab'.repeat(32) }).secretKey).toHaveLength(32);
+    expect(loadConfig({ SECRET_KEY: Buffer.alloc(48, 7).toString('base64url') }).secretKey).toHaveLength(48);
+    expect(problemsOf({ SECRET_KEY: 'ab'.repeat(31) })).toHaveLength(1);
+  });
+
+  it('validates the variables of features yet to ship and lists them as not used yet', () => {
+    expect(problemsOf({ REPORT_ERRORS: 'yes', SMTP_URL: 'http://mail' })).toEqual([
+      'SMTP_URL must be a URL starting with smtp:// or smtps://, got "http://mail"',
+      'REPORT_ERRORS must be "true" or "false", got "yes"',
+    ]);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).notYetUsed).toEqual(['REDIS_URL']);
+  });
+});

@@ -1,0 +1,2 @@
+// Every feature's tables, for drizzle-kit and the typed query builder.
+export * from '../features/files/files-schema';

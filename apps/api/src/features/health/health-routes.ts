@@ -1,0 +1,35 @@
+import { ErrorBody, HealthStatus, ReadinessStatus } from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+const READINESS_TIMEOUT_MS = 2_000;
+
+/** /healthz: the process answers. /readyz: and its database does too, within two seconds. */
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/healthz', { schema: { tags: ['operations'], response: { 200: HealthStatus } } }, async () => ({
+    status: 'ok' as const,
+  }));
+
+  app.get(
+    '/readyz',
+    { schema: { tags: ['operations'], response: { 200: ReadinessStatus, 503: ErrorBody } } },
+    async (request, reply) => {
+      try {
+        await withTimeout(app.pool.query('SELECT 1'), READINESS_TIMEOUT_MS);
+        return { status: 'ready' as const };
+      } catch (error) {
+        request.log.warn({ err: error }, 'readiness check failed');
+        return reply.status(503).send({ message: 'The database is not answering.' });
+      }
+    },
+  );
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

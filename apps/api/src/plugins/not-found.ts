@@ -1,0 +1,27 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The brake on path scanning: answers 429 itself once a client has asked for too many missing paths. */
+    rateLimitNotFound(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
+
+const NOT_FOUND_PER_MINUTE = 120;
+
+/** Unknown paths answer 404 `{ message }`, and even that answer is rate limited per client. */
+export default fp(
+  async function notFound(app: FastifyInstance) {
+    await app.register(rateLimit, { global: false });
+    const limiter = app.rateLimit({ max: NOT_FOUND_PER_MINUTE, timeWindow: '1 minute' });
+    app.decorate('rateLimitNotFound', async (request: FastifyRequest, reply: FastifyReply) => {
+      await limiter.call(app, request, reply);
+    });
+    app.setNotFoundHandler({ preHandler: limiter }, async (_request, reply) =>
+      reply.status(404).send({ message: 'Not found' }),
+    );
+  },
+  { name: 'not-found' },
+);

@@ -1,0 +1,17 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The OpenAPI document, generated from the same schemas that validate each route. */
+export default fp(
+  async function openapi(app: FastifyInstance) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Software portal API', version: '1' },
+        tags: [{ name: 'operations', description: 'Health and readiness' }],
+      },
+    });
+    app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  },
+  { name: 'openapi' },
+);

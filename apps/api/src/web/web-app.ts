@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { WebAsset, WebBuild } from './web-build';
+
+/**
+ * Serves the built web app: hashed assets for a year, pages revalidated on every visit,
+ * brotli or gzip when the browser takes it. A path that is neither a file, a prerendered
+ * page nor a browser-only route gets the prerendered not-found page with status 404.
+ */
+export default fp<{ build: WebBuild }>(
+  async function webApp(app: FastifyInstance, { build }) {
+    const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+      const pathname = decodePath(request.url);
+      if (pathname === '/v1' || pathname?.startsWith('/v1/')) return reply.callNotFound();
+      const asset = pathname === undefined ? undefined : findAsset(build, pathname);
+      if (asset) return send(request, reply, asset, 200);
+      await app.rateLimitNotFound(request, reply);
+      if (reply.sent) return reply;
+      return send(request, reply, build.notFoundPage, 404);
+    };
+    app.get('/*', { schema: { hide: true } }, serve);
+  },
+  { name: 'web-app', dependencies: ['not-found'] },
+);
+
+function findAsset(build: WebBuild, pathname: string): WebAsset | undefined {
+  const exact = build.assets.get(pathname) ?? build.assets.get(pathname.replace(/\/+$/, '') || '/');
+  if (exact) return exact;
+  if (pathname.startsWith('/assets/')) return undefined;
+  return build.clientRoutes.some((route) => route.test(pathname)) ? build.spaFallback : undefined;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, asset: WebAsset, status: number) {
+  reply
+    .status(status)
+    .header('content-type', asset.contentType)
+    .header('cache-control', asset.cacheControl)
+    .header('etag', asset.etag)
+    .header('vary', 'Accept-Encoding');
+  if (asset.contentSecurityPolicy) reply.header('content-security-policy', asset.contentSecurityPolicy);
+  if (status === 200 && request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
+
+  const encoding = preferredEncoding(request.headers['accept-encoding'], asset);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding === 'br' ? asset.brotli : encoding === 'gzip' ? asset.gzip : asset.body);
+}
+
+function preferredEncoding(header: string | undefined, asset: WebAsset): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (asset.brotli && accepted.has('br')) return 'br';
+  if (asset.gzip && accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+function decodePath(url: string): string | undefined {
+  const pathname = url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import errorHandler from '../plugins/error-handler';
+import notFound from '../plugins/not-found';
+import webApp from './web-app';
+import { loadWebBuild, type WebBuild } from './web-build';
+
+const INLINE_SCRIPT = 'window.__context = {"a":1};';
+const page = (text: string) =>
+  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%"><head><title>%MAKER_NAME% Software</title></head>` +
+  `<body><h1>${text}</h1><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
+
+describe('serving the web build', () => {
+  let dir: string;
+  let build: WebBuild;
+  const app = Fastify();
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'web-build-'));
+    await mkdir(path.join(dir, 'client/assets'), { recursive: true });
+    await mkdir(path.join(dir, 'client/404'), { recursive: true });
+    await mkdir(path.join(dir, 'client/privacy'), { recursive: true });
+    await writeFile(path.join(dir, 'client/index.html'), page('Home'));
+    await writeFile(path.join(dir, 'client/privacy/index.html'), page('Privacy'));
+    await writeFile(path.join(dir, 'client/404/index.html'), page('Not found'));
+    await writeFile(path.join(dir, 'client/__spa-fallback.html'), page('Loading'));
+    await writeFile(path.join(dir, 'client/assets/entry-abc.js'), 'console.log(1)');
+    await writeFile(
+      path.join(dir, 'client-routes.json'),
+      JSON.stringify(['/', '/service/cornerstone/releases', '/files/:id']),
+    );
+    build = await loadWebBuild(dir, 'Acme <Labs> & "Co"');
+    await app.register(errorHandler);
+    await app.register(notFound);
+    await app.register(webApp, { build });
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes the maker name, HTML-escaped, into every page', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<title>Acme &#60;Labs&#62; &#38; &#34;Co&#34; Software</title>');
+    expect(response.body).not.toContain('%MAKER_NAME%');
+  });
+
+  it('allows exactly the inline scripts of the page in its CSP', async () => {
+    const response = await app.inject({ url: '/privacy' });
+    const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+    expect(response.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+  });
+
+  it('lets pages be revalidated and hashed assets be cached for a year', async () => {
+    expect((await app.inject({ url: '/' })).headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ url: '/assets/entry-abc.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('answers 304 to a matching If-None-Match', async () => {
+    const first = await app.inject({ url: '/privacy' });
+    const second = await app.inject({ url: '/privacy', headers: { 'if-none-match': first.headers.etag as string } });
+    expect(second.statusCode).toBe(304);
+    expect(second.body).toBe('');
+  });
+
+  it('sends brotli or gzip as the browser accepts', async () => {
+    const plain = (await app.inject({ url: '/' })).body;
+    const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain);
+  });
+
+  it('serves browser-only routes from the SPA fallback', async () => {
+    for (const url of ['/service/cornerstone/releases', '/files/42?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<h1>Loading</h1>');
+    }
+  });
+
+  it('answers unknown paths, /404 and missing assets with the not-found page and status 404', async () => {
+    for (const url of ['/no/such/page', '/404', '/assets/missing.js']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain('<h1>Not found</h1>');
+    }
+  });
+
+  it('answers unknown API paths with JSON, not a page', async () => {
+    const response = await app.inject({ url: '/v1/nothing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+});

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+/** The placeholder the web build writes wherever the maker's name goes (apps/web/app/shared/maker-name.ts). */
+export const MAKER_NAME_PLACEHOLDER = '%MAKER_NAME%';
+
+export interface WebAsset {
+  body: Buffer;
+  brotli?: Buffer;
+  gzip?: Buffer;
+  contentType: string;
+  etag: string;
+  cacheControl: string;
+  /** Pages only: the Content-Security-Policy naming this page's inline scripts. */
+  contentSecurityPolicy?: string;
+}
+
+export interface WebBuild {
+  /** By URL path: every file of the client build, and each prerendered page under its route path. */
+  assets: Map<string, WebAsset>;
+  spaFallback: WebAsset;
+  notFoundPage: WebAsset;
+  /** Routes of the web app that exist only in the browser (not prerendered), as path patterns. */
+  clientRoutes: RegExp[];
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+const SHORT_LIVED = 'public, max-age=3600';
+
+/**
+ * Reads the built web app into memory once at start-up. It is small (a few hundred KB)
+ * and immutable while the process runs, so every page is served without touching the
+ * disk: the maker's name is written into the prerendered pages, each page's CSP hashes
+ * are computed, and its brotli and gzip forms are made here, once.
+ */
+export async function loadWebBuild(buildDir: string, makerName: string): Promise<WebBuild> {
+  const clientDir = path.join(buildDir, 'client');
+  const assets = new Map<string, WebAsset>();
+  const files = await listFiles(clientDir);
+  const fileSet = new Set(files);
+
+  for (const relative of files) {
+    const extension = path.extname(relative);
+    if (extension === '.br' || extension === '.gz') continue;
+    const body = await readFile(path.join(clientDir, relative));
+    const urlPath = `/${relative.split(path.sep).join('/')}`;
+    if (extension === '.html') {
+      const page = htmlPage(body, makerName);
+      assets.set(urlPath, page);
+      if (urlPath.endsWith('/index.html')) {
+        const routePath = urlPath.slice(0, -'/index.html'.length) || '/';
+        assets.set(routePath, page);
+      }
+      continue;
+    }
+    const precompressed = async (suffix: string) =>
+      fileSet.has(relative + suffix) ? readFile(path.join(clientDir, relative + suffix)) : undefined;
+    assets.set(urlPath, {
+      body,
+      brotli: await precompressed('.br'),
+      gzip: await precompressed('.gz'),
+      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+      etag: etagOf(body),
+      cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT_LIVED,
+    });
+  }
+
+  const spaFallback = assets.get('/__spa-fallback.html') ?? assets.get('/index.html');
+  const notFoundPage = assets.get('/404');
+  if (!spaFallback || !notFoundPage) {
+    throw new Error(`The web build in ${buildDir} is incomplete (no SPA fallback or 404 page); run npm run build.`);
+  }
+  // The not-found page answers 404 wherever it is served, its own path included.
+  for (const urlPath of ['/__spa-fallback.html', '/404', '/404/index.html']) assets.delete(urlPath);
+
+  return { assets, spaFallback, notFoundPage, clientRoutes: await readClientRoutes(buildDir) };
+}
+
+function htmlPage(raw: Buffer, makerName: string): WebAsset {
+  const html = raw.toString('utf8').replaceAll(MAKER_NAME_PLACEHOLDER, () => escapeHtml(makerName));
+  const body = Buffer.from(html);
+  return {
+    body,
+    brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(body, { level: 9 }),
+    contentType: CONTENT_TYPES['.html']!,
+    etag: etagOf(body),
+    cacheControl: REVALIDATE,
+    contentSecurityPolicy: pageContentSecurityPolicy(inlineScriptHashes(html)),
+  };
+}
+
+/** SHA-256 of every inline <script> (the ones React Router writes to hydrate the page). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', content = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(content, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+export function pageContentSecurityPolicy(scriptHashes: string[]): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+async function readClientRoutes(buildDir: string): Promise<RegExp[]> {
+  let patterns: string[];
+  try {
+    patterns = JSON.parse(await readFile(path.join(buildDir, 'client-routes.json'), 'utf8')) as string[];
+  } catch {
+    return [];
+  }
+  return patterns.map(routePatternToRegExp);
+}
+
+/** `/service/cornerstone/:name` → a RegExp for the path; `*` matches the rest of the path. */
+export function routePatternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return segment.endsWith('?') ? '[^/]*' : '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? listFiles(dir, path.join(prefix, entry.name)) : [path.join(prefix, entry.name)],
+    ),
+  );
+  return nested.flat();
+}

@@ -1,0 +1,29 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig } from '../src/config/config';
+import { buildApp, type App } from '../src/app';
+import type { WebBuild } from '../src/web/web-build';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: App;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, driven with app.inject(): no port, no network. */
+export async function createTestApp({
+  env = {},
+  webBuild,
+}: { env?: Record<string, string>; webBuild?: WebBuild } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ DATA_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild });
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { ErrorBody } from '@portal/contracts';
+
+export const BEARER_STORAGE_KEY = 'bearer';
+
+/** An HTTP answer other than 2xx, with the server's `{ message }`. status 0: no answer at all. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under the API root, e.g. `/v1/versions`. */
+  path: string;
+  query?: Record<string, string | undefined>;
+  body?: unknown;
+  /** An Authorization header of its own (`Hasp id=…`, `Rainbow id=…`); staff calls send the stored bearer. */
+  authorization?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The one way the web app calls the API: it attaches the credential, turns non-2xx
+ * answers into ApiError, and forgets the stored bearer when the server says 401 to it.
+ */
+export async function apiRequest<T>({
+  method = 'GET',
+  path,
+  query,
+  body,
+  authorization,
+  signal,
+}: ApiRequest): Promise<T> {
+  const url = new URL(path, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
+
+  const bearer = authorization ? undefined : readBearer();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (authorization) headers.authorization = authorization;
+  else if (bearer) headers.authorization = `Bearer ${bearer}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, 'Encountered timeout while connecting to API server. Please retry the operation.');
+  }
+
+  if (!response.ok) {
+    if (response.status === 401 && bearer) clearBearer();
+    const message = await response
+      .json()
+      .then((json: Partial<ErrorBody>) => json.message)
+      .catch(() => undefined);
+    throw new ApiError(response.status, message ?? response.statusText);
+  }
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+export function readBearer(): string | null {
+  try {
+    return window.localStorage.getItem(BEARER_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function clearBearer() {
+  try {
+    window.localStorage.removeItem(BEARER_STORAGE_KEY);
+    // Other parts of this tab listen for this; other tabs get the native storage event.
+    window.dispatchEvent(new StorageEvent('storage', { key: BEARER_STORAGE_KEY, newValue: null }));
+  } catch {
+    // Storage unavailable (private mode): nothing was stored either.
+  }
+}

@@ -1,0 +1,5 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: { name: 'web', include: ['app/**/*.test.{ts,tsx}'], setupFiles: ['../../vitest.setup.ts'] },
+});

@@ -1,0 +1,127 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { expect, test } from '@playwright/test';
+import { REPO_ROOT, SERVER_ENTRY, freePort, makeDataDir, startPortal } from './portal-process';
+
+// These drive the portal as a process, the way an operator meets it: no browser needed.
+test.describe.configure({ mode: 'serial' });
+
+/** A client on the embedded server of a running portal, found the way an operator would. */
+async function embeddedDatabase(dataDir: string) {
+  const password = readFileSync(path.join(dataDir, 'pg.password'), 'utf8').trim();
+  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]!
+    .trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'portal', password, database: 'portal' });
+  await client.connect();
+  return client;
+}
+
+function runServer(env: Record<string, string>, timeoutMs = 20_000) {
+  const startedAt = Date.now();
+  const result = spawnSync(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    encoding: 'utf8',
+    timeout: timeoutMs,
+  });
+  return { ...result, elapsedMs: Date.now() - startedAt };
+}
+
+test('a bad PORT stops start-up with one line naming it, exit code 1', async () => {
+  const dataDir = await makeDataDir();
+  const result = runServer({ PORT: 'abc', DATA_DIR: dataDir });
+  expect(result.status).toBe(1);
+  expect(result.stderr.trim()).toBe('PORT must be an integer 1-65535, got "abc"');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('every bad variable gets its own line', async () => {
+  const dataDir = await makeDataDir();
+  const result = runServer({ PORT: '70000', PUBLIC_URL: 'ftp://x', MAKER_NAME: ' ', DATA_DIR: dataDir });
+  expect(result.status).toBe(1);
+  const lines = result.stderr.trim().split('\n');
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toBe('PORT must be an integer 1-65535, got "70000"');
+  expect(lines[1]).toMatch(/^PUBLIC_URL must be a URL starting with http:\/\/ or https:\/\//);
+  expect(lines[2]).toMatch(/^MAKER_NAME must be 1-80 printable characters/);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('a DATABASE_URL pointing at nothing fails within 10 s, saying the database could not be reached', async () => {
+  const dataDir = await makeDataDir();
+  const port = await freePort();
+  const result = runServer({ DATABASE_URL: `postgres://portal:secret@127.0.0.1:${port}/portal`, DATA_DIR: dataDir });
+  expect(result.status).toBe(1);
+  expect(result.elapsedMs).toBeLessThan(10_000);
+  expect(result.stderr).toContain('The database could not be reached at postgres://portal:***@127.0.0.1');
+  expect(result.stderr).not.toContain('secret');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('MAKER_NAME given at start time shows on prerendered pages without a rebuild', async () => {
+  const portal = await startPortal({ env: { MAKER_NAME: 'Müller & Söhne <Analytik>' } });
+  try {
+    const html = await (await fetch(portal.url)).text();
+    expect(html).toContain('<title>Müller &#38; Söhne &#60;Analytik&#62; Software</title>');
+    expect(html).not.toContain('%MAKER_NAME%');
+  } finally {
+    await portal.stop();
+    await rm(portal.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a second portal on the same DATA_DIR is refused; the first keeps serving', async () => {
+  const first = await startPortal();
+  try {
+    const second = runServer({ DATA_DIR: first.dataDir, PORT: String(await freePort()) });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`Another portal (process ${first.child.pid}) is already running on DATA_DIR`);
+    expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+  } finally {
+    await first.stop();
+    await rm(first.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM stops the portal and its database cleanly, and a restart reuses everything', async () => {
+  const first = await startPortal();
+  expect(await first.stop('SIGTERM')).toBe(0);
+  expect(existsSync(path.join(first.dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  expect(existsSync(path.join(first.dataDir, 'portal.pid'))).toBe(false);
+
+  const startedAt = Date.now();
+  const second = await startPortal({ dataDir: first.dataDir });
+  const restartMs = Date.now() - startedAt;
+  expect(restartMs).toBeLessThan(5_000);
+  expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+  expect(await second.stop()).toBe(0);
+  await rm(first.dataDir, { recursive: true, force: true });
+});
+
+test('after a kill -9 the next start comes back up with its data intact', async () => {
+  const first = await startPortal();
+  const client = await embeddedDatabase(first.dataDir);
+  await client.query(
+    `INSERT INTO files (blob_key, name, content_type, size_bytes, sha256) VALUES ('crash-test', 'crash.bin', 'application/octet-stream', 3, repeat('a', 64))`,
+  );
+  await client.end();
+
+  first.child.kill('SIGKILL');
+  await first.exited;
+
+  const second = await startPortal({ dataDir: first.dataDir });
+  try {
+    expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+    const reopened = await embeddedDatabase(second.dataDir);
+    const { rows } = await reopened.query(`SELECT name, size_bytes FROM files WHERE blob_key = 'crash-test'`);
+    await reopened.end();
+    expect(rows).toEqual([{ name: 'crash.bin', size_bytes: '3' }]);
+  } finally {
+    await second.stop();
+    await rm(first.dataDir, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
+
+export interface PortalProcess {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM, then the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+/** Starts the production build (apps/api/dist/server.js) as `npm start` would, on a free port. */
+export async function startPortal({
+  dataDir,
+  env = {},
+  waitForReady = true,
+}: { dataDir?: string; env?: Record<string, string>; waitForReady?: boolean } = {}): Promise<PortalProcess> {
+  dataDir ??= await makeDataDir();
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: port, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  if (waitForReady) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`portal not ready within 60 s:\n${output}`)), 60_000);
+      const check = () => {
+        if (output.includes('Portal running at')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      child.stdout!.on('data', check);
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`portal exited with ${code} before it was ready:\n${output}`));
+      });
+    });
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    child,
+    output: () => output,
+    exited,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+export async function makeDataDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
+  await chmod(dir, 0o755); // the embedded server runs as an unprivileged user when we are root
+  return dir;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,5 @@
+import { Type, type Static } from 'typebox';
+
+/** The one body every error answer of the API carries. */
+export const ErrorBody = Type.Object({ message: Type.String() }, { $id: 'ErrorBody' });
+export type ErrorBody = Static<typeof ErrorBody>;
