@@ -47,6 +47,7 @@ async function main() {
             req: (request) => ({ method: request.method, path: request.url.split('?', 1)[0], ip: request.ip }),
           },
         },
+        disableRequestLogging: true,
         requestTimeout: 30_000,
         trustProxy: false,
       },
