@@ -8,3 +8,13 @@ CREATE TABLE "files" (
 	"published_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "files_blob_key_unique" UNIQUE("blob_key")
 );
+--> statement-breakpoint
+CREATE TABLE "staff_sessions" (
+	"id_digest" text PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone
+);
+--> statement-breakpoint
+CREATE INDEX "staff_sessions_email_idx" ON "staff_sessions" USING btree ("email");

@@ -8,6 +8,8 @@ import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
+import secretKey from './plugins/secret-key';
+import staffAuth from './plugins/staff-auth';
 import securityHeaders from './plugins/security-headers';
 import webApp from './web/web-app';
 import type { WebBuild } from './web/web-build';
@@ -22,7 +24,11 @@ export interface AppDependencies {
 }
 
 /** The whole portal as one Fastify instance: server.ts adds the port, tests call inject(). */
-export async function buildApp(dependencies: AppDependencies, options: FastifyServerOptions = {}) {
+export async function buildApp(
+  dependencies: AppDependencies,
+  options: FastifyServerOptions = {},
+  extraRoutes?: (app: App) => void,
+) {
   const app = Fastify({
     ...options,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
@@ -34,10 +40,13 @@ export async function buildApp(dependencies: AppDependencies, options: FastifySe
   await app.register(securityHeaders);
   await app.register(notFound);
   await app.register(database, { db: dependencies.db, pool: dependencies.pool });
+  await app.register(secretKey, { secretKey: dependencies.secretKey });
+  await app.register(staffAuth);
   await app.register(openapi);
 
   await app.register(healthRoutes);
 
+  extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });
   await app.ready();
   return app;

@@ -14,10 +14,20 @@ export interface TestApp {
 export async function createTestApp({
   env = {},
   webBuild,
-}: { env?: Record<string, string>; webBuild?: WebBuild } = {}): Promise<TestApp> {
+  routes,
+}: {
+  env?: Record<string, string>;
+  webBuild?: WebBuild;
+  /** Extra routes for a test, registered before the app is sealed. */
+  routes?: (app: App) => void;
+} = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: '/nonexistent', ...env });
-  const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild });
+  const app = await buildApp(
+    { config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild },
+    {},
+    routes,
+  );
   return {
     app,
     database,

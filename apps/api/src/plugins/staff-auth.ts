@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { verifyStaffBearer, type StaffIdentity } from '../shared/staff-sessions';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler for staff routes: 401 `{ message }` unless a valid, open session's bearer came with the request. */
+    requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /** The staff identity of a request that carries `Authorization: Bearer …`, if valid; never throws. */
+    staffIdentity(request: FastifyRequest): Promise<StaffIdentity | undefined>;
+  }
+  interface FastifyRequest {
+    /** Set by requireStaff. */
+    staff?: StaffIdentity;
+  }
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+
+export default fp(
+  async function staffAuth(app: FastifyInstance) {
+    app.decorateRequest('staff', undefined);
+    app.decorate('staffIdentity', async (request: FastifyRequest) => {
+      const match = BEARER.exec(request.headers.authorization ?? '');
+      if (!match) return undefined;
+      return verifyStaffBearer(app.db, app.secretKey, match[1]!);
+    });
+    app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
+      const staff = await app.staffIdentity(request);
+      if (!staff) return reply.status(401).send({ message: 'Sign in to use this.' });
+      request.staff = staff;
+    });
+  },
+  { name: 'staff-auth', dependencies: ['database', 'secret-key'] },
+);
