@@ -13,11 +13,15 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database of this test file's own, cloned from the template in milliseconds. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh database of this test file's own: migrated (cloned from the template in
+ * milliseconds), or empty for tests of the migrations themselves.
+ */
+export async function createTestDatabase({ migrated = true } = {}): Promise<TestDatabase> {
   const serverUrl = new URL(inject('databaseServerUrl'));
   const name = `portal_test_${randomUUID().replaceAll('-', '')}`;
-  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`));
+  const template = migrated ? TEMPLATE_DATABASE : 'template0';
+  await onServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = withDatabase(serverUrl, name);
   const { pool, db } = await connectDatabase(url);
   return {

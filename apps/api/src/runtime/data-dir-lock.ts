@@ -49,7 +49,8 @@ function isPortalProcess(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
   try {
-    return readlinkSync(`/proc/${pid}/exe`) === process.execPath || readlinkSync(`/proc/${pid}/exe`).includes('node');
+    const executable = readlinkSync(`/proc/${pid}/exe`);
+    return executable === process.execPath || path.basename(executable).startsWith('node');
   } catch {
     return true; // no /proc (not Linux): alive is the best we know
   }
