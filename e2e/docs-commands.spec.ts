@@ -1,0 +1,31 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { REPO_ROOT } from './portal-process';
+
+// Every command a document names must exist: docs drift silently otherwise.
+const documents = [
+  'README.md',
+  ...readdirSync(path.join(REPO_ROOT, 'docs'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => path.join('docs', file)),
+];
+const scripts = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).scripts as Record<
+  string,
+  string
+>;
+
+for (const document of documents) {
+  test(`the commands in ${document} exist`, () => {
+    const text = readFileSync(path.join(REPO_ROOT, document), 'utf8');
+    for (const [, name] of text.matchAll(/\bnpm run ([a-z][\w:-]*)/g)) {
+      expect(Object.keys(scripts), `npm run ${name} in ${document}`).toContain(name);
+    }
+    for (const [, name] of text.matchAll(/\bnpm (start|test)\b/g)) {
+      expect(Object.keys(scripts), `npm ${name} in ${document}`).toContain(name);
+    }
+    for (const [, file] of text.matchAll(/\bbash ([\w./-]+)/g)) {
+      expect(existsSync(path.join(REPO_ROOT, file!)), `bash ${file} in ${document}`).toBe(true);
+    }
+  });
+}
