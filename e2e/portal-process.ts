@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../apps/api/src/shared/free-port';
+
+export { freePort };
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
@@ -70,15 +72,4 @@ export async function makeDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   await chmod(dir, 0o755); // the embedded server runs as an unprivileged user when we are root
   return dir;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,11 +1,11 @@
 import { execFile as execFileCallback } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chown, mkdir, readFile, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../shared/free-port';
 
 const execFile = promisify(execFileCallback);
 
@@ -189,17 +189,6 @@ async function readOrCreatePassword(file: string): Promise<string> {
   const password = randomBytes(24).toString('base64url');
   await writeFile(file, `${password}\n`, { mode: 0o600 });
   return password;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function exists(file: string) {
