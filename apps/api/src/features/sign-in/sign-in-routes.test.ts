@@ -5,7 +5,7 @@ import path from 'node:path';
 import { decodeIdentity } from '@portal/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastMailTo, readOutbox } from '../../../test/outbox';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 import type { WebAsset, WebBuild } from '../../web/web-build';
 import { EXCHANGES_PER_CLIENT, MESSAGES, REQUESTS_PER_CLIENT } from './sign-in-routes';
 
