@@ -94,8 +94,16 @@ test('a link opened in another browser names the account and waits for a click; 
   await expect(accountButton(page, email)).toBeVisible();
   await expect(page).toHaveURL((url) => url.pathname === STAFF_PAGE_PATH);
 
-  // Now spent: the click elsewhere gets an invalid sign in.
+  // Now spent: the click elsewhere waits for the server, then gets an invalid sign in.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await scanner.route('**/v1/auth/sessions', async (route) => {
+    await answered;
+    await route.continue();
+  });
   await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(scanner.getByText('Please wait a moment while you are signed in...')).toBeVisible();
+  answer();
   await expect(scanner.getByRole('alert')).toHaveText('Invalid sign in');
   await elsewhere.close();
 

@@ -10,7 +10,12 @@ describe('sign-in in the OpenAPI document', () => {
 
   it('documents each sign-in route with its body and every answer it gives', async () => {
     const { paths } = (await portal.app.inject({ url: '/v1/openapi.json' })).json();
-    expect(Object.keys(paths['/v1/auth/redirects/requests'].put.responses).sort()).toEqual(['200', '400', '429', '503']);
+    expect(Object.keys(paths['/v1/auth/redirects/requests'].put.responses).sort()).toEqual([
+      '200',
+      '400',
+      '429',
+      '503',
+    ]);
     expect(paths['/v1/auth/redirects/requests'].put.requestBody.content['application/json'].schema.required).toEqual([
       'email',
       'redirectPath',

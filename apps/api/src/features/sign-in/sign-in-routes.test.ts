@@ -207,6 +207,7 @@ describe('staff sign-in by an e-mailed one-time link', () => {
       const { token } = await api.linkFor(email);
       const first = await api.exchange(token);
       expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-store');
       const { bearer } = first.json();
       expect(decodeIdentity(bearer)!.email).toBe(email);
       expect((await api.whoAmI(bearer)).json()).toEqual({ email });

@@ -116,7 +116,8 @@ const signInApi: FastifyPluginAsyncTypebox<{ config: Config; mailer: Mailer }> =
       const outcome = await exchangeSignInToken(app.db, app.secretKey, request.body);
       if (outcome.kind === 'invalid') return reply.status(400).send({ message: MESSAGES.invalidSignIn });
       if (outcome.kind === 'verifier-mismatch') return reply.status(409).send({ message: MESSAGES.otherBrowser });
-      return { bearer: outcome.bearer };
+      // A credential: no cache on the way may keep a copy.
+      return reply.header('cache-control', 'no-store').send({ bearer: outcome.bearer });
     },
   );
 
