@@ -1,3 +1,4 @@
+import { SIGN_IN_LINK_MINUTES } from '@portal/contracts';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api/api-client';
@@ -66,7 +67,7 @@ export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
       <Dialog open={whyOpen} onClose={() => setWhyOpen(false)} title="Why do I need to sign in?">
         <p>
           These tools are for company employees and service staff. We e-mail you a link that signs you in: no password
-          to remember. The link works once, for 15 minutes.
+          to remember. The link works once, for {SIGN_IN_LINK_MINUTES} minutes.
         </p>
       </Dialog>
     </section>
