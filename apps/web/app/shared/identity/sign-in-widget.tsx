@@ -10,6 +10,12 @@ import styles from './sign-in-widget.module.css';
 export const SIGN_IN_SENT = 'You will receive an email with a link to sign in within the next couple of minutes.';
 export const SIGN_IN_FAILED = 'There was an error submitting your request.';
 
+/** SPEC §8: the server's own words when it refused the request, a general apology for anything else. */
+export function signInFailureMessage(error: unknown): string {
+  const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return serverSaid ? error.message : SIGN_IN_FAILED;
+}
+
 type WidgetState = { status: 'idle' } | { status: 'busy' } | { status: 'sent' } | { status: 'failed'; message: string };
 
 /**
@@ -34,8 +40,7 @@ export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
       });
       setState({ status: 'sent' });
     } catch (error) {
-      const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      setState({ status: 'failed', message: serverSaid ? error.message : SIGN_IN_FAILED });
+      setState({ status: 'failed', message: signInFailureMessage(error) });
     }
   };
 
