@@ -1,11 +1,22 @@
 import { rm } from 'node:fs/promises';
-import { startPortal } from './portal-process';
+import { freePort, startPortal } from './portal-process';
 
 export const E2E_MAKER_NAME = 'Example Instruments';
+/** Staff addresses of the end-to-end tests end in @E2E_STAFF_DOMAIN. */
+export const E2E_STAFF_DOMAIN = 'company.example';
 
 /** One portal for the browser tests: the production build, a temporary DATA_DIR, a free port. */
 export default async function globalSetup() {
-  const portal = await startPortal({ env: { MAKER_NAME: E2E_MAKER_NAME } });
+  const port = String(await freePort());
+  const portal = await startPortal({
+    // PUBLIC_URL is where the links in mail lead: the very origin the browser tests use.
+    env: {
+      PORT: port,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      MAKER_NAME: E2E_MAKER_NAME,
+      STAFF_EMAIL_DOMAINS: E2E_STAFF_DOMAIN,
+    },
+  });
   process.env.PORTAL_URL = portal.url;
   process.env.PORTAL_DATA_DIR = portal.dataDir;
   return async () => {

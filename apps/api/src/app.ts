@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Config } from './config/config';
 import type { Database } from './db/connect';
 import { healthRoutes } from './features/health/health-routes';
+import { signInRoutes } from './features/sign-in/sign-in-routes';
 import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
 import notFound from './plugins/not-found';
@@ -45,6 +46,7 @@ export async function buildApp(
   await app.register(openapi);
 
   await app.register(healthRoutes);
+  await app.register(signInRoutes, { config: dependencies.config });
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

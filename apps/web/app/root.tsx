@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/root';
+import { AccountButton } from './shared/identity/account-button';
+import { SignedInBanner } from './shared/identity/signed-in-banner';
 import { makerName } from './shared/maker-name';
 import styles from './root.module.css';
 import './styles/global.css';
@@ -24,8 +26,10 @@ export function Layout({ children }: { children: ReactNode }) {
             <Link className={styles.brand} to="/">
               {makerName()} Software
             </Link>
+            <AccountButton />
           </nav>
         </header>
+        <SignedInBanner />
         <main id="main" className={styles.main} tabIndex={-1}>
           {children}
         </main>

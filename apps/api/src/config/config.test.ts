@@ -20,6 +20,34 @@ describe('configuration', () => {
     expect(config.dataDir).toBe('/srv/portal/data');
     expect(config.databaseUrl).toBeUndefined();
     expect(config.secretKey).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.mailFrom).toBe('software@localhost');
+    expect(config.staffEmailDomains).toEqual(['example.com']);
+  });
+
+  it('reads the mail settings and the staff domains, lower-cased', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://portal:pw@mail.example.com:465',
+      MAIL_FROM: 'software@example.org',
+      STAFF_EMAIL_DOMAINS: ' Example.COM , lab.example.org',
+      PUBLIC_URL: 'https://software.example.com',
+    });
+    expect(config.smtpUrl?.host).toBe('mail.example.com:465');
+    expect(config.mailFrom).toBe('software@example.org');
+    expect(config.staffEmailDomains).toEqual(['example.com', 'lab.example.org']);
+    expect(config.notYetUsed).toEqual([]);
+    expect(loadConfig({ PUBLIC_URL: 'https://software.example.com' }).mailFrom).toBe('software@software.example.com');
+  });
+
+  it('refuses a bad mail address, domain list or SMTP URL without echoing its password', () => {
+    expect(problemsOf({ MAIL_FROM: 'Software <software@example.com>' })).toEqual([
+      'MAIL_FROM must be an e-mail address, got "Software <software@example.com>"',
+    ]);
+    expect(problemsOf({ STAFF_EMAIL_DOMAINS: 'example.com,*.example.org' })).toHaveLength(1);
+    expect(problemsOf({ STAFF_EMAIL_DOMAINS: 'example.com,' })).toHaveLength(1);
+    const [smtp] = problemsOf({ SMTP_URL: 'http://user:topsecret@mail.example.com' });
+    expect(smtp).toMatch(/^SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//);
+    expect(smtp).not.toContain('topsecret');
   });
 
   it('derives the public URL from PORT unless PUBLIC_URL says otherwise', () => {
@@ -52,10 +80,7 @@ describe('configuration', () => {
   });
 
   it('validates the variables of features yet to ship and lists them as not used yet', () => {
-    expect(problemsOf({ REPORT_ERRORS: 'yes', SMTP_URL: 'http://mail' })).toEqual([
-      'SMTP_URL must be a URL starting with smtp:// or smtps://, got "http://mail"',
-      'REPORT_ERRORS must be "true" or "false", got "yes"',
-    ]);
+    expect(problemsOf({ REPORT_ERRORS: 'yes' })).toEqual(['REPORT_ERRORS must be "true" or "false", got "yes"']);
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).notYetUsed).toEqual(['REDIS_URL']);
   });
 });

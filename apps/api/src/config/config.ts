@@ -15,6 +15,12 @@ export interface Config {
   makerName: string;
   /** Key material from SECRET_KEY; when unset it is generated into DATA_DIR (see secret-key.ts). */
   secretKey: Buffer | undefined;
+  /** Outgoing mail server; without it, mail is written to DATA_DIR/outbox/ as .eml files. */
+  smtpUrl: URL | undefined;
+  /** Sender of the portal's mail. Default: software@ the host of PUBLIC_URL. */
+  mailFrom: string;
+  /** Lower-case domains whose addresses may sign in as staff (exact match, no subdomains). Default: example.com. */
+  staffEmailDomains: string[];
   /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
   notYetUsed: string[];
 }
@@ -31,15 +37,13 @@ type Env = Record<string, string | undefined>;
 const MAKER_NAME_MAX_CHARS = 80;
 const SECRET_KEY_MIN_BYTES = 32;
 const CONTROL_CHARS = /\p{Cc}/u;
+const MAIL_ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+$/;
+const STAFF_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;
+/** Reserved for documentation (RFC 2606): no one receives mail there, so the default lets no real person in. */
+const DEFAULT_STAFF_EMAIL_DOMAIN = 'example.com';
 
 /** Validated but not used by any shipped feature yet; each arrives with its feature. */
 const RESERVED_VARIABLES: Record<string, (value: string) => string | undefined> = {
-  SMTP_URL: (v) => urlProblem(v, ['smtp:', 'smtps:']),
-  MAIL_FROM: (v) => (/^[^@\s]+@[^@\s]+$/.test(v) ? undefined : 'must be an e-mail address'),
-  STAFF_EMAIL_DOMAINS: (v) =>
-    v.split(',').every((d) => /^[a-z0-9.-]+\.[a-z]{2,}$/i.test(d.trim()))
-      ? undefined
-      : 'must be a comma-separated list of domains, for example "example.com,example.org"',
   REDIS_URL: (v) => urlProblem(v, ['redis:', 'rediss:']),
   S3_ENDPOINT: (v) => urlProblem(v, ['http:', 'https:']),
   S3_BUCKET: (v) => (/^[a-z0-9.-]{3,63}$/.test(v) ? undefined : 'must be an S3 bucket name'),
@@ -105,6 +109,30 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
+  let smtpUrl: URL | undefined;
+  const rawSmtpUrl = read('SMTP_URL');
+  if (rawSmtpUrl !== undefined) {
+    const urlIssue = urlProblem(rawSmtpUrl, ['smtp:', 'smtps:']);
+    if (urlIssue) problem('SMTP_URL', urlIssue, redactUrl(rawSmtpUrl));
+    else smtpUrl = new URL(rawSmtpUrl);
+  }
+
+  const rawMailFrom = read('MAIL_FROM')?.trim();
+  if (rawMailFrom !== undefined && !MAIL_ADDRESS.test(rawMailFrom)) {
+    problem('MAIL_FROM', 'must be an e-mail address', rawMailFrom);
+  }
+
+  // Exact domains only: a subdomain (a@company.evil.example) is someone else's.
+  const rawDomains = read('STAFF_EMAIL_DOMAINS') ?? DEFAULT_STAFF_EMAIL_DOMAIN;
+  const staffEmailDomains = rawDomains.split(',').map((domain) => domain.trim().toLowerCase());
+  if (!staffEmailDomains.every((domain) => STAFF_DOMAIN.test(domain))) {
+    problem(
+      'STAFF_EMAIL_DOMAINS',
+      'must be a comma-separated list of domains, for example "example.com,example.org"',
+      rawDomains,
+    );
+  }
+
   const notYetUsed: string[] = [];
   for (const [name, check] of Object.entries(RESERVED_VARIABLES)) {
     const value = read(name);
@@ -116,7 +144,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   if (problems.length > 0) throw new ConfigError(problems);
   publicUrl ??= new URL(`http://localhost:${port}`);
-  return { port, host, publicUrl, dataDir, databaseUrl, makerName, secretKey, notYetUsed };
+  const mailFrom = rawMailFrom ?? `software@${publicUrl.hostname}`;
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir,
+    databaseUrl,
+    makerName,
+    secretKey,
+    smtpUrl,
+    mailFrom,
+    staffEmailDomains,
+    notYetUsed,
+  };
 }
 
 function urlProblem(value: string, protocols: string[]): string | undefined {

@@ -27,6 +27,9 @@ export const staffSessions = pgTable(
   (table) => [index('staff_sessions_email_idx').on(table.email)],
 );
 
+/** The database, or a transaction on it: a session can open in the same transaction that spends a sign-in link. */
+export type DatabaseExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface StaffIdentity {
   email: string;
   sessionId: string;
@@ -34,7 +37,7 @@ export interface StaffIdentity {
 }
 
 /** Opens a session and returns its bearer: a signed token with email, exp and the session ID. */
-export async function issueStaffSession(db: Database, secretKey: Buffer, email: string, now = new Date()) {
+export async function issueStaffSession(db: DatabaseExecutor, secretKey: Buffer, email: string, now = new Date()) {
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_DAYS * 86_400_000);
   await db.insert(staffSessions).values({

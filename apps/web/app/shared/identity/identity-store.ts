@@ -1,21 +1,122 @@
-import { decodeIdentity, type Identity } from '@portal/contracts';
+import { decodeIdentity, identityState, TOKEN_OLD_AFTER_HOURS, type Identity } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
-import { BEARER_STORAGE_KEY, readBearer } from '../api/api-client';
+import { BEARER_STORAGE_KEY, clearBearer, readBearer } from '../api/api-client';
+import { endSession } from './api/end-session';
 
-function subscribe(onChange: () => void) {
-  const listener = (event: StorageEvent) => {
-    if (event.key === BEARER_STORAGE_KEY || event.key === null) onChange();
+/**
+ * Absent, fresh or old (SPEC §4). Old means the sign-in ends within 504 hours (or has no
+ * readable end): its bearer is cleared at once, and the identity is kept in this tab only
+ * so the banner can say when the sign-in expired, until the user signs out.
+ */
+export type IdentityStatus =
+  { state: 'absent' } | { state: 'fresh'; identity: Identity } | { state: 'old'; identity: Identity };
+
+const ABSENT: IdentityStatus = { state: 'absent' };
+const HOUR_MS = 3_600_000;
+/** setTimeout fires at once beyond 2^31-1 ms (about 24.8 days): longer waits go in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+let status: IdentityStatus = ABSENT;
+let statusBearer: string | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const listeners = new Set<() => void>();
+
+/** Reads the stored bearer again and settles the status; called on every change of the bearer and when freshness ends. */
+function update() {
+  const bearer = readBearer();
+  let next: IdentityStatus;
+  const identity = bearer === null ? undefined : decodeIdentity(bearer);
+  if (bearer === null) {
+    next = status.state === 'old' ? status : ABSENT;
+  } else if (!identity) {
+    next = ABSENT;
+  } else if (identityState(identity, Date.now()) === 'fresh') {
+    next = status.state === 'fresh' && statusBearer === bearer ? status : { state: 'fresh', identity };
+  } else {
+    next = { state: 'old', identity };
+  }
+
+  const changed = next !== status;
+  status = next;
+  statusBearer = next.state === 'fresh' ? bearer : null;
+  scheduleOldAt(next);
+  // Set before clearing: clearing announces itself and brings us back here with no bearer.
+  if (bearer !== null && next.state !== 'fresh') {
+    clearBearer();
+    // A bearer we drop need not stay valid on the server for the weeks it has left.
+    if (identity) endSession(bearer).catch(() => {});
+  }
+  if (changed) for (const listener of listeners) listener();
+}
+
+function scheduleOldAt(current: IdentityStatus) {
+  clearTimeout(timer);
+  timer = undefined;
+  if (current.state !== 'fresh' || listeners.size === 0) return;
+  const oldAtMs = current.identity.exp! * 1000 - TOKEN_OLD_AFTER_HOURS * HOUR_MS;
+  timer = setTimeout(update, Math.min(Math.max(oldAtMs - Date.now(), 0), MAX_TIMER_MS));
+}
+
+function onStorage(event: StorageEvent) {
+  // key null: another tab cleared all of localStorage.
+  if (event.key === BEARER_STORAGE_KEY || event.key === null) update();
+}
+
+/** Calls `listener` whenever the identity status changes; returns the unsubscribe. */
+export function subscribe(listener: () => void) {
+  listeners.add(listener);
+  if (listeners.size === 1) {
+    window.addEventListener('storage', onStorage);
+    update();
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) {
+      window.removeEventListener('storage', onStorage);
+      clearTimeout(timer);
+    }
   };
-  window.addEventListener('storage', listener);
-  return () => window.removeEventListener('storage', listener);
+}
+
+function getSnapshot(): IdentityStatus {
+  // Read before anyone subscribed (a first render): settle it now, quietly.
+  if (listeners.size === 0) update();
+  return status;
+}
+
+/** Prerendering and hydration see no identity, so the static HTML and the browser agree. */
+const getServerSnapshot = (): IdentityStatus => ABSENT;
+
+export function useIdentityStatus(): IdentityStatus {
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+}
+
+/** The signed-in (fresh) identity; undefined when signed out or when the sign-in is old. */
+export function useIdentity(): Identity | undefined {
+  const current = useIdentityStatus();
+  return current.state === 'fresh' ? current.identity : undefined;
+}
+
+/** Keeps a new session bearer; this tab and every other one show the sign-in at once. */
+export function storeBearer(bearer: string) {
+  window.localStorage.setItem(BEARER_STORAGE_KEY, bearer);
+  window.dispatchEvent(new StorageEvent('storage', { key: BEARER_STORAGE_KEY, newValue: bearer }));
 }
 
 /**
- * The signed-in identity, from the bearer in localStorage; undefined when signed out.
- * Prerendering and the first (hydrating) render see no identity, so the prerendered HTML
- * and the browser agree; the stored one appears right after.
+ * Signs out here and in every tab at once, then ends the session on the server, so the
+ * bearer is refused wherever it may have been copied. Offline, the local sign-out still holds.
  */
-export function useIdentity(): Identity | undefined {
-  const bearer = useSyncExternalStore(subscribe, readBearer, () => null);
-  return bearer ? decodeIdentity(bearer) : undefined;
+export function signOut() {
+  const bearer = readBearer();
+  status = ABSENT;
+  statusBearer = null;
+  clearBearer();
+  for (const listener of listeners) listener();
+  if (bearer) endSession(bearer).catch(() => {});
+}
+
+/** For tests: the status right now, as a subscriber would see it. */
+export function currentIdentityStatus(): IdentityStatus {
+  return getSnapshot();
 }

@@ -1,27 +1,78 @@
-import { useState } from 'react';
+import { SIGN_IN_LINK_MINUTES } from '@portal/contracts';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { ApiError } from '../api/api-client';
 import { Dialog } from '../components/dialog';
+import { requestSignIn } from './api/request-sign-in';
+import { newSignInVerifier } from './sign-in-verifier';
 import styles from './sign-in-widget.module.css';
 
-/** Shown in place of protected content while signed out (SPEC §2, Service screens). */
-export function SignInWidget() {
+export const SIGN_IN_SENT = 'You will receive an email with a link to sign in within the next couple of minutes.';
+export const SIGN_IN_FAILED = 'There was an error submitting your request.';
+
+/** SPEC §8: the server's own words when it refused the request, a general apology for anything else. */
+export function signInFailureMessage(error: unknown): string {
+  const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return serverSaid ? error.message : SIGN_IN_FAILED;
+}
+
+type WidgetState = { status: 'idle' } | { status: 'busy' } | { status: 'sent' } | { status: 'failed'; message: string };
+
+/**
+ * Shown in place of protected content while signed out (SPEC §2, Service screens). The
+ * link it asks for brings the user back to `redirectPath`, by default this very page.
+ */
+export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
+  const location = useLocation();
   const [whyOpen, setWhyOpen] = useState(false);
+  const [state, setState] = useState<WidgetState>({ status: 'idle' });
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
+    setState({ status: 'busy' });
+    try {
+      const verifierHash = await newSignInVerifier();
+      await requestSignIn({
+        email,
+        redirectPath: redirectPath ?? `${location.pathname}${location.search}`,
+        verifierHash,
+      });
+      setState({ status: 'sent' });
+    } catch (error) {
+      setState({ status: 'failed', message: signInFailureMessage(error) });
+    }
+  };
+
   return (
     <section className={styles.widget} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading">You&apos;ll need to sign in</h2>
-      <form className={styles.form} onSubmit={(event) => event.preventDefault()}>
+      <form className={styles.form} onSubmit={submit}>
         <label htmlFor="sign-in-email">Enter your company email address</label>
         <div className={styles.row}>
           <input id="sign-in-email" name="email" type="email" autoComplete="email" required />
-          <button type="submit">Get Sign-In Email</button>
+          <button type="submit" disabled={state.status === 'busy'}>
+            Get Sign-In Email
+          </button>
         </div>
       </form>
+      {state.status === 'sent' && (
+        <p className={styles.sent} role="status">
+          {SIGN_IN_SENT}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <p className={styles.failed} role="alert">
+          {state.message}
+        </p>
+      )}
       <button type="button" className={styles.why} onClick={() => setWhyOpen(true)}>
         Why?
       </button>
       <Dialog open={whyOpen} onClose={() => setWhyOpen(false)} title="Why do I need to sign in?">
         <p>
           These tools are for company employees and service staff. We e-mail you a link that signs you in: no password
-          to remember.
+          to remember. The link works once, for {SIGN_IN_LINK_MINUTES} minutes.
         </p>
       </Dialog>
     </section>

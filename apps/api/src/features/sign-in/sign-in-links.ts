@@ -1,0 +1,136 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { SIGN_IN_LINK_MINUTES } from '@portal/contracts';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Database } from '../../db/connect';
+import { constantTimeEqual, derivedKey, keyedDigest } from '../../shared/keyed-digest';
+import { issueStaffSession } from '../../shared/staff-sessions';
+import { signInLinks } from './sign-in-schema';
+
+/** One sign-in mail per address per minute. */
+export const MAIL_INTERVAL_MS = 60_000;
+const LINK_LIFETIME_MS = SIGN_IN_LINK_MINUTES * 60_000;
+/** Rows are cleared once this old, so a link's record lives under an hour (SPEC §9). */
+const RECORD_LIFETIME_MS = 45 * 60_000;
+const ALGORITHM = 'HS256';
+const ISSUER = 'portal';
+// Its own audience and key: a sign-in token can never pass as a session bearer, or the reverse.
+const AUDIENCE = 'portal-sign-in';
+const KEY_PURPOSE = 'sign-in-link';
+
+export type LinkRequestOutcome =
+  | { kind: 'issued'; token: string; expiresAt: Date; idDigest: string }
+  | { kind: 'too-soon'; retryAfterSeconds: number };
+
+/**
+ * Makes the one-time token for a new link to `email` and retires every earlier unused one.
+ * The token is a signed JWT (email, exp, jti) so the page it lands on can say whom it signs
+ * in and until when; only a keyed digest of its ID is stored.
+ */
+export async function createSignInLink(
+  db: Database,
+  secretKey: Buffer,
+  { email, verifierHash }: { email: string; verifierHash?: string },
+  now = new Date(),
+): Promise<LinkRequestOutcome> {
+  // Whole seconds, so the token's exp and the stored expiry name the same instant.
+  const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const expiresAt = new Date(issuedAt.getTime() + LINK_LIFETIME_MS);
+  const linkId = randomUUID();
+  const idDigest = keyedDigest(secretKey, KEY_PURPOSE, linkId);
+
+  const outcome = await db.transaction(async (tx) => {
+    // Requests for one address queue up here, so "newest link only" and the one-a-minute
+    // rule hold even when two arrive at once (or on two servers).
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sign-in:${email}`}, 0))`);
+    const [latest] = await tx
+      .select({ createdAt: signInLinks.createdAt })
+      .from(signInLinks)
+      .where(eq(signInLinks.email, email))
+      .orderBy(desc(signInLinks.createdAt))
+      .limit(1);
+    const sinceLatestMs = latest ? now.getTime() - latest.createdAt.getTime() : Infinity;
+    if (sinceLatestMs < MAIL_INTERVAL_MS) {
+      return { kind: 'too-soon' as const, retryAfterSeconds: Math.ceil((MAIL_INTERVAL_MS - sinceLatestMs) / 1000) };
+    }
+    await tx
+      .update(signInLinks)
+      .set({ supersededAt: now })
+      .where(and(eq(signInLinks.email, email), isNull(signInLinks.consumedAt), isNull(signInLinks.supersededAt)));
+    await tx.delete(signInLinks).where(lt(signInLinks.createdAt, new Date(now.getTime() - RECORD_LIFETIME_MS)));
+    await tx.insert(signInLinks).values({ idDigest, email, verifierHash, createdAt: now, expiresAt });
+    return { kind: 'issued' as const };
+  });
+  if (outcome.kind === 'too-soon') return outcome;
+
+  const token = await new SignJWT({ email })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setJti(linkId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(derivedKey(secretKey, KEY_PURPOSE));
+  return { kind: 'issued', token, expiresAt, idDigest };
+}
+
+/** Withdraws a link whose mail could not be sent, so the address may ask again at once. */
+export async function withdrawSignInLink(db: Database, idDigest: string) {
+  await db.delete(signInLinks).where(eq(signInLinks.idDigest, idDigest));
+}
+
+export type ExchangeOutcome =
+  { kind: 'signed-in'; bearer: string; email: string } | { kind: 'invalid' } | { kind: 'verifier-mismatch' };
+
+/**
+ * Spends a link's token for a session bearer. Valid means: our signature (HS256 only), not
+ * expired by the server's clock, never used, not superseded by a newer link. The spend is
+ * one conditional UPDATE, so of two exchanges racing for one token exactly one wins.
+ */
+export async function exchangeSignInToken(
+  db: Database,
+  secretKey: Buffer,
+  { token, verifier }: { token: string; verifier?: string },
+  now = new Date(),
+): Promise<ExchangeOutcome> {
+  let linkId: string;
+  try {
+    const { payload } = await jwtVerify(token, derivedKey(secretKey, KEY_PURPOSE), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['jti', 'exp'],
+    });
+    if (typeof payload.jti !== 'string') return { kind: 'invalid' };
+    linkId = payload.jti;
+  } catch {
+    return { kind: 'invalid' };
+  }
+  const idDigest = keyedDigest(secretKey, KEY_PURPOSE, linkId);
+  const usable = and(
+    eq(signInLinks.idDigest, idDigest),
+    isNull(signInLinks.consumedAt),
+    isNull(signInLinks.supersededAt),
+    gt(signInLinks.expiresAt, now),
+  );
+
+  if (verifier !== undefined) {
+    const [link] = await db.select({ verifierHash: signInLinks.verifierHash }).from(signInLinks).where(usable);
+    if (!link) return { kind: 'invalid' };
+    const hash = createHash('sha256').update(verifier, 'utf8').digest('hex');
+    // A wrong verifier spends nothing: the page falls back to asking for a click.
+    if (!link.verifierHash || !constantTimeEqual(hash, link.verifierHash)) return { kind: 'verifier-mismatch' };
+  }
+
+  return db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(signInLinks)
+      .set({ consumedAt: now })
+      .where(usable)
+      .returning({ email: signInLinks.email });
+    if (!spent) return { kind: 'invalid' as const };
+    const { bearer } = await issueStaffSession(tx, secretKey, spent.email, now);
+    return { kind: 'signed-in' as const, bearer, email: spent.email };
+  });
+}

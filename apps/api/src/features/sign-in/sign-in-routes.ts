@@ -1,0 +1,140 @@
+import {
+  ErrorBody,
+  safeRedirectPath,
+  SignInExchange,
+  SignInRequest,
+  SignInRequestAccepted,
+  StaffSession,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import { Type } from 'typebox';
+import type { Config } from '../../config/config';
+import { createMailer, type Mailer } from '../../shared/mailer';
+import { revokeStaffSession } from '../../shared/staff-sessions';
+import { canonicalEmail, isStaffAddress } from './canonical-email';
+import { createSignInLink, exchangeSignInToken, withdrawSignInLink } from './sign-in-links';
+import { signInLinkUrl, signInMail } from './sign-in-mail';
+
+/** Per client (IP address): link requests and exchanges, on top of one mail per address per minute. */
+export const REQUESTS_PER_CLIENT = { max: 20, timeWindow: '10 minutes' };
+export const EXCHANGES_PER_CLIENT = { max: 30, timeWindow: '10 minutes' };
+
+export const MESSAGES = {
+  notAnAddress: 'Enter a valid email address.',
+  notStaff: 'Use your company email address to sign in.',
+  tooSoon: 'A sign-in email was sent to this address less than a minute ago. Please wait a minute and try again.',
+  mailFailed: 'The sign-in email could not be sent. Please try again later.',
+  invalidSignIn: 'Invalid sign in',
+  otherBrowser: 'This sign-in link was requested in another browser.',
+  tooMany: 'Too many sign-in attempts from your network. Please try again later.',
+} as const;
+
+const tooManyResponse = () => ({ statusCode: 429, message: MESSAGES.tooMany });
+
+/**
+ * Staff sign-in by an e-mailed one-time link (docs/sign-in.md): request a link, trade its
+ * token for a session bearer, sign out. Registered unencapsulated for the /auth header hook.
+ */
+export const signInRoutes = fp<{ config: Config; mailer?: Mailer }>(
+  async function signIn(app, { config, mailer: givenMailer }) {
+    const mailer =
+      givenMailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        mailFrom: config.mailFrom,
+        senderName: `${config.makerName} Software`,
+        dataDir: config.dataDir,
+      });
+    app.addHook('onClose', async () => mailer.close());
+
+    // The landing page must not leak its token-bearing address to anything it loads or links.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const pathname = request.url.split('?', 1)[0];
+      if (pathname === '/auth' || pathname === '/auth/') reply.header('referrer-policy', 'no-referrer');
+      return payload;
+    });
+
+    await app.register(signInApi, { config, mailer });
+  },
+  { name: 'sign-in', dependencies: ['database', 'secret-key', 'staff-auth', 'not-found'] },
+);
+
+const signInApi: FastifyPluginAsyncTypebox<{ config: Config; mailer: Mailer }> = async (app, { config, mailer }) => {
+  app.put(
+    '/v1/auth/redirects/requests',
+    {
+      onRequest: app.rateLimit({ ...REQUESTS_PER_CLIENT, errorResponseBuilder: tooManyResponse }),
+      schema: {
+        tags: ['sign-in'],
+        summary: 'E-mail a one-time sign-in link to a staff address',
+        body: SignInRequest,
+        response: { 200: SignInRequestAccepted, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const email = canonicalEmail(request.body.email);
+      if (!email) return reply.status(400).send({ message: MESSAGES.notAnAddress });
+      if (!isStaffAddress(email, config.staffEmailDomains))
+        return reply.status(400).send({ message: MESSAGES.notStaff });
+
+      const link = await createSignInLink(app.db, app.secretKey, { email, verifierHash: request.body.verifierHash });
+      if (link.kind === 'too-soon') {
+        return reply
+          .status(429)
+          .header('retry-after', String(link.retryAfterSeconds))
+          .send({ message: MESSAGES.tooSoon });
+      }
+      const url = signInLinkUrl(config.publicUrl, link.token, safeRedirectPath(request.body.redirectPath));
+      try {
+        const { outboxFile } = await mailer.send(
+          signInMail({ to: email, link: url, siteName: `${config.makerName} Software` }),
+        );
+        // Only for the outbox (development, demos): with real mail the link is never logged.
+        if (outboxFile) request.log.info(`Sign-in mail written to ${outboxFile}; link: ${url.toString()}`);
+      } catch (error) {
+        request.log.error({ err: error }, 'sign-in mail could not be sent');
+        await withdrawSignInLink(app.db, link.idDigest);
+        return reply.status(503).send({ message: MESSAGES.mailFailed });
+      }
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/v1/auth/sessions',
+    {
+      onRequest: app.rateLimit({ ...EXCHANGES_PER_CLIENT, errorResponseBuilder: tooManyResponse }),
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Trade the one-time token of a sign-in link for a session bearer',
+        body: SignInExchange,
+        response: { 200: StaffSession, 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await exchangeSignInToken(app.db, app.secretKey, request.body);
+      if (outcome.kind === 'invalid') return reply.status(400).send({ message: MESSAGES.invalidSignIn });
+      if (outcome.kind === 'verifier-mismatch') return reply.status(409).send({ message: MESSAGES.otherBrowser });
+      // A credential: no cache on the way may keep a copy.
+      return reply.header('cache-control', 'no-store').send({ bearer: outcome.bearer });
+    },
+  );
+
+  app.delete(
+    '/v1/auth/session',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['sign-in'],
+        summary: 'Sign out: revoke the session of the bearer sent',
+        headers: Type.Object({ authorization: Type.Optional(Type.String()) }),
+        response: { 204: Type.Null(), 401: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      await revokeStaffSession(app.db, app.secretKey, request.staff!.sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,39 @@
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { signOut, useIdentity } from './identity-store';
+import styles from './account-button.module.css';
+
+const POPOVER_ID = 'account-popover';
+
+/** In the navigation while signed in: the e-mail, opening a popover with Sign out and the service page. */
+export function AccountButton() {
+  const identity = useIdentity();
+  const popover = useRef<HTMLDivElement>(null);
+  if (!identity) return null;
+  const close = () => popover.current?.hidePopover();
+  return (
+    <div className={styles.account}>
+      <button type="button" className={styles.button} popoverTarget={POPOVER_ID} aria-haspopup="dialog">
+        {identity.email}
+      </button>
+      <div ref={popover} id={POPOVER_ID} popover="auto" className={styles.popover} aria-label="Account">
+        <p className={styles.signedInAs}>
+          Signed in as <strong>{identity.email}</strong>
+        </p>
+        <Link to="/service" className={styles.item} onClick={close}>
+          View service page
+        </Link>
+        <button
+          type="button"
+          className={styles.item}
+          onClick={() => {
+            close();
+            signOut();
+          }}
+        >
+          Sign out
+        </button>
+      </div>
+    </div>
+  );
+}

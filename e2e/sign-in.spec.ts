@@ -1,0 +1,201 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { E2E_STAFF_DOMAIN } from './global-setup';
+import { signInLinkFromOutbox } from './outbox';
+
+/**
+ * The staff page the tests sign in on and come back to. In this branch the sign-in widget
+ * is offered on the sign-in page itself (after a failed sign-in, keeping the destination);
+ * once the service pages exist, both constants become '/service/cornerstone/releases'.
+ */
+const STAFF_PAGE_PATH = '/';
+const SIGN_IN_FROM = `/auth?redirect=${encodeURIComponent(STAFF_PAGE_PATH)}`;
+
+const SENT = 'You will receive an email with a link to sign in within the next couple of minutes.';
+const SIGNED_IN_UNTIL = /^You are signed in until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/;
+
+let counter = 0;
+const newAddress = () => `e2e-${Date.now().toString(36)}-${++counter}@${E2E_STAFF_DOMAIN}`;
+
+/**
+ * Chromium logs every 4xx answer of a fetch as a console error; where the test expects
+ * exactly those answers, it takes them off the list of page problems, and only them.
+ */
+function expectAnswersLogged(pageProblems: string[], status: number, count: number) {
+  const line = (text: string) =>
+    text.startsWith(`console.error: Failed to load resource: the server responded with a status of ${status}`);
+  expect(pageProblems.filter(line)).toHaveLength(count);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((text) => !line(text)));
+}
+
+async function requestLinkInPage(page: Page, email: string) {
+  await page.getByLabel('Enter your company email address').fill(email);
+  await page.getByRole('button', { name: 'Get Sign-In Email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SENT })).toBeVisible();
+  return signInLinkFromOutbox(email);
+}
+
+const accountButton = (page: Page, email: string) => page.getByRole('button', { name: email, exact: true });
+
+test('a staff member signs in with the e-mailed link, lands back on the page and signs out; the link is then spent', async ({
+  page,
+  pageProblems,
+}) => {
+  const email = newAddress();
+  await page.goto(SIGN_IN_FROM);
+  expectAnswersLogged(pageProblems, 400, 0);
+  const link = await requestLinkInPage(page, email);
+  expect(link.origin).toBe(new URL(process.env.PORTAL_URL!).origin);
+  expect(link.searchParams.get('redirect')).toBe(STAFF_PAGE_PATH);
+
+  const landing = await page.goto(link.toString());
+  expect(landing?.headers()['referrer-policy']).toBe('no-referrer');
+  await expect(page).toHaveURL((url) => url.pathname === STAFF_PAGE_PATH && !url.search.includes('bearer'));
+  await expect(page.getByText(SIGNED_IN_UNTIL)).toBeVisible();
+  await expect(accountButton(page, email)).toBeVisible();
+
+  // Back does not return to the token-bearing address: it was replaced at once.
+  await page.goBack();
+  expect(page.url()).not.toContain('bearer=');
+
+  await page.goto(STAFF_PAGE_PATH);
+  await accountButton(page, email).click();
+  await expect(page.getByRole('link', { name: 'View service page' })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(accountButton(page, email)).toBeHidden();
+  await expect(page.getByText(SIGNED_IN_UNTIL)).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem('bearer'))).toBeNull();
+
+  await page.goto(link.toString());
+  await expect(page.getByRole('alert')).toHaveText('Invalid sign in');
+  expect(page.url()).not.toContain('bearer=');
+  expectAnswersLogged(pageProblems, 400, 1);
+});
+
+test('a link opened in another browser names the account and waits for a click; opening it spends nothing', async ({
+  page,
+  browser,
+  pageProblems,
+}) => {
+  const email = newAddress();
+  await page.goto(SIGN_IN_FROM);
+  const link = await requestLinkInPage(page, email);
+
+  const elsewhere = await browser.newContext({ baseURL: process.env.PORTAL_URL });
+  const scanner = await elsewhere.newPage();
+  await scanner.goto(link.toString());
+  await expect(scanner.getByText(`This link signs you in as ${email}`)).toBeVisible();
+  await expect(scanner.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+  expect(scanner.url()).not.toContain('bearer=');
+  expect(await scanner.evaluate(() => localStorage.getItem('bearer'))).toBeNull();
+
+  // Not spent: the browser that asked for it still signs in, at once.
+  await page.goto(link.toString());
+  await expect(accountButton(page, email)).toBeVisible();
+  await expect(page).toHaveURL((url) => url.pathname === STAFF_PAGE_PATH);
+
+  // Now spent: the click elsewhere waits for the server, then gets an invalid sign in.
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await scanner.route('**/v1/auth/sessions', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(scanner.getByText('Please wait a moment while you are signed in...')).toBeVisible();
+  answer();
+  await expect(scanner.getByRole('alert')).toHaveText('Invalid sign in');
+  await elsewhere.close();
+
+  await accountButton(page, email).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect(pageProblems).toEqual([]);
+});
+
+test('signing in and out in one tab shows in the others', async ({ page, context, pageProblems }) => {
+  const email = newAddress();
+  const other = await context.newPage();
+  await other.goto(STAFF_PAGE_PATH);
+  await expect(accountButton(other, email)).toBeHidden();
+
+  await page.goto(SIGN_IN_FROM);
+  const link = await requestLinkInPage(page, email);
+  await page.goto(link.toString());
+  await expect(accountButton(page, email)).toBeVisible();
+  await expect(accountButton(other, email)).toBeVisible();
+  await expect(other.getByText(SIGNED_IN_UNTIL)).toBeVisible();
+
+  await accountButton(other, email).click();
+  await other.getByRole('button', { name: 'Sign out' }).click();
+  await expect(accountButton(page, email)).toBeHidden();
+  await expect(page.getByText(SIGNED_IN_UNTIL)).toBeHidden();
+  expect(pageProblems).toEqual([]);
+});
+
+test('the sign-in widget says why, and shows the server’s reason for a refused address', async ({
+  page,
+  pageProblems,
+}) => {
+  await page.goto(SIGN_IN_FROM);
+  await page.getByRole('button', { name: 'Why?' }).click();
+  await expect(page.getByRole('dialog', { name: 'Why do I need to sign in?' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByLabel('Enter your company email address').fill('someone@evil.example');
+  await page.getByRole('button', { name: 'Get Sign-In Email' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'company email' })).toHaveText(
+    'Use your company email address to sign in.',
+  );
+  expectAnswersLogged(pageProblems, 400, 1);
+});
+
+test('a link that is not a sign-in token says so', async ({ page }) => {
+  await page.goto('/auth?bearer=not-a-token&redirect=%2F');
+  await expect(page.getByRole('alert')).toHaveText("Couldn't sign you in");
+  await page.goto('/auth');
+  await expect(page.getByRole('alert')).toHaveText("Couldn't sign you in");
+});
+
+/** A bearer as the server issues it, for the browser's side only: it decodes it, never checks it. */
+function unsignedBearer(email: string, expMs: number) {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ email, exp: Math.floor(expMs / 1000) })}.x`;
+}
+
+test.describe('identity freshness on a fake clock', () => {
+  // Dates in the banner are in the browser's time zone: fix it.
+  test.use({ timezoneId: 'UTC' });
+
+  test('a fresh sign-in turns old by itself 504 hours before it ends: the banner warns and the bearer is gone', async ({
+    page,
+    pageProblems,
+  }) => {
+    const now = Date.UTC(2026, 10, 22, 12);
+    const exp = now + 504 * 3_600_000 + 60 * 60_000;
+    await page.clock.install({ time: now });
+    await page.addInitScript(
+      (bearer) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('bearer', bearer);
+          sessionStorage.setItem('seeded', 'yes');
+        }
+      },
+      unsignedBearer('clock@company.example', exp),
+    );
+    await page.goto(STAFF_PAGE_PATH);
+    await expect(page.getByText('You are signed in until Dec 13, 2026.')).toBeVisible();
+    await expect(accountButton(page, 'clock@company.example')).toBeVisible();
+
+    await page.clock.fastForward('01:00:01');
+    const warning = page.getByRole('alert');
+    await expect(warning).toContainText('Your sign-in expired on Dec 13, 2026.');
+    await expect(accountButton(page, 'clock@company.example')).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('bearer'))).toBeNull();
+    // The dropped bearer's session is ended on the server; this one never existed there.
+    await expect.poll(() => pageProblems.length).toBe(1);
+    expectAnswersLogged(pageProblems, 401, 1);
+
+    await warning.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('Your sign-in expired on')).toBeHidden();
+  });
+});
