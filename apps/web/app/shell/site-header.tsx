@@ -1,0 +1,40 @@
+import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { makerName } from '../shared/maker-name';
+import styles from './site-header.module.css';
+import { SiteMenu } from './site-menu';
+
+/** The sticky bar: brand, the menu (behind a toggle on narrow screens) and the account slot. */
+export function SiteHeader() {
+  const location = useLocation();
+  const menuId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
+    setExpanded(false);
+  }
+
+  return (
+    <header className={styles.header}>
+      <nav className={styles.nav} aria-label="Main">
+        <Link className={styles.brand} to="/">
+          {makerName()} Software
+        </Link>
+        <button
+          type="button"
+          className={styles.menuToggle}
+          aria-expanded={expanded}
+          aria-controls={menuId}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <span className={styles.hamburger} aria-hidden="true" />
+          Menu
+        </button>
+        <SiteMenu id={menuId} expanded={expanded} />
+        {/* The account button of issue 5 (sign-in) mounts here, at the right end of the bar. */}
+        <div className={styles.account} />
+      </nav>
+    </header>
+  );
+}
