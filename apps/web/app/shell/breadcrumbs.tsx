@@ -1,10 +1,11 @@
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { breadcrumbTrail } from '../shared/navigation/navigation';
 import styles from './breadcrumbs.module.css';
+import { useShellPathname } from './use-shell-pathname';
 
 /** The trail from Home to the current page; not shown on Home itself. */
 export function Breadcrumbs() {
-  const { pathname } = useLocation();
+  const pathname = useShellPathname();
   const trail = breadcrumbTrail(pathname);
   if (trail.length === 0) return null;
   return (

@@ -8,6 +8,7 @@ import {
   type NavigationGroup,
 } from '../shared/navigation/navigation';
 import styles from './site-header.module.css';
+import { useShellPathname } from './use-shell-pathname';
 
 /**
  * The site menu as WAI-ARIA disclosures (a button with aria-expanded showing a list of
@@ -16,7 +17,8 @@ import styles from './site-header.module.css';
  */
 export function SiteMenu({ expanded, id }: { expanded: boolean; id: string }) {
   const location = useLocation();
-  const active = activeGroup(location.pathname);
+  const pathname = useShellPathname();
+  const active = activeGroup(pathname);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
 
   // Navigating closes any open dropdown (state adjusted during render, React's pattern
@@ -37,14 +39,14 @@ export function SiteMenu({ expanded, id }: { expanded: boolean; id: string }) {
             active={group === active}
             open={openGroup === group.title}
             onOpenChange={(open) => setOpenGroup(open ? group.title : null)}
-            currentPath={location.pathname}
+            currentPath={pathname}
           />
         ) : (
           <li key={group.title} className={styles.group}>
             <Link
               to={group.destination.url}
-              className={`${styles.groupLink} ${group === active ? styles.active : ''}`}
-              aria-current={location.pathname === group.destination.url ? 'page' : undefined}
+              className={styles.groupLink}
+              aria-current={pathname === group.destination.url ? 'page' : group === active ? 'true' : undefined}
             >
               {group.title}
             </Link>
@@ -119,7 +121,9 @@ function DropdownGroup({
       <button
         ref={buttonRef}
         type="button"
-        className={`${styles.groupButton} ${active ? styles.active : ''}`}
+        className={styles.groupButton}
+        // The group of the current page: highlighted, and announced as current.
+        aria-current={active ? 'true' : undefined}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => onOpenChange(!open)}
