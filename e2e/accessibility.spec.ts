@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures';
 import { PUBLIC_PAGES, STAFF_PAGES } from './public-pages';
 
 const pages = [...PUBLIC_PAGES.map((page) => page.path), ...STAFF_PAGES.map((page) => page.path), '/no/such/page'];
 
-async function seriousViolations(page: import('@playwright/test').Page) {
+async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -1,9 +1,9 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_MAKER_NAME } from './global-setup';
 import { PUBLIC_PAGES, STAFF_PAGES } from './public-pages';
 
-const hydrated = (page: import('@playwright/test').Page) =>
-  page.waitForFunction(() => '__reactRouterDataRouter' in window);
+const hydrated = (page: Page) => page.waitForFunction(() => '__reactRouterDataRouter' in window);
 
 test.describe('menu', () => {
   test('groups with several pages are dropdowns; Service is a plain link', async ({ page, pageProblems }) => {
