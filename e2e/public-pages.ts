@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 /** Every public (prerendered) page of issue 3, with its document title and main heading. */
 export const PUBLIC_PAGES = [
   { path: '/', title: 'Example Instruments Software', heading: 'Example Instruments Software' },
@@ -39,3 +40,13 @@ export const STAFF_PAGES = [
   { path: '/service/cornerstone/password-reset', heading: 'Password Reset' },
   { path: '/service/chromatof/releases', heading: 'ChromaTOF Releases' },
 ] as const;
+
+/**
+ * Opens a page and waits until React has taken it over: buttons that open dialogs and
+ * forms handled in the browser do nothing useful in the prerendered HTML alone.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+  return response;
+}

@@ -1,9 +1,6 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { E2E_MAKER_NAME } from './global-setup';
-import { PUBLIC_PAGES, STAFF_PAGES } from './public-pages';
-
-const hydrated = (page: Page) => page.waitForFunction(() => '__reactRouterDataRouter' in window);
+import { PUBLIC_PAGES, STAFF_PAGES, gotoHydrated } from './public-pages';
 
 test.describe('menu', () => {
   test('groups with several pages are dropdowns; Service is a plain link', async ({ page, pageProblems }) => {
@@ -21,8 +18,7 @@ test.describe('menu', () => {
     page,
     pageProblems,
   }) => {
-    await page.goto('/');
-    await hydrated(page);
+    await gotoHydrated(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const cornerstone = nav.getByRole('button', { name: 'Cornerstone' });
     await cornerstone.focus();
@@ -69,8 +65,7 @@ test.describe('menu', () => {
   });
 
   test('one dropdown at a time; a click elsewhere closes it', async ({ page, pageProblems }) => {
-    await page.goto('/privacy');
-    await hydrated(page);
+    await gotoHydrated(page, '/privacy');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Cornerstone' }).click();
     await nav.getByRole('button', { name: 'Metallographics' }).click();
@@ -82,8 +77,7 @@ test.describe('menu', () => {
   });
 
   test('the firmware pages are never menu items, yet highlight their group', async ({ page, pageProblems }) => {
-    await page.goto('/metallographics/px/firmware');
-    await hydrated(page);
+    await gotoHydrated(page, '/metallographics/px/firmware');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const metallographics = nav.getByRole('button', { name: 'Metallographics' });
     await expect(metallographics).toHaveAttribute('aria-current', 'true');
@@ -111,8 +105,7 @@ test.describe('menu', () => {
     pageProblems,
   }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/');
-    await hydrated(page);
+    await gotoHydrated(page, '/');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const cornerstone = page.getByRole('button', { name: 'Cornerstone' });
     await expect(cornerstone).toBeHidden();
@@ -164,8 +157,7 @@ test('the footer carries the copyright and a privacy link', async ({ page, pageP
 });
 
 test('the skip link jumps past the menu to the content', async ({ page }) => {
-  await page.goto('/chromatof');
-  await hydrated(page);
+  await gotoHydrated(page, '/chromatof');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
@@ -174,8 +166,7 @@ test('the skip link jumps past the menu to the content', async ({ page }) => {
 });
 
 test('each page sets its title, and going back restores the previous one', async ({ page, pageProblems }) => {
-  await page.goto('/');
-  await hydrated(page);
+  await gotoHydrated(page, '/');
   await page.getByRole('link', { name: 'Metallographics' }).first().click();
   await expect(page).toHaveTitle(`Metallographics | ${E2E_MAKER_NAME} Software`);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /PX, MX and CX/);
@@ -190,8 +181,7 @@ test('a link scrolls to the top of the next page; Back returns to where the visi
   pageProblems,
 }) => {
   await page.setViewportSize({ width: 360, height: 640 });
-  await page.goto('/privacy');
-  await hydrated(page);
+  await gotoHydrated(page, '/privacy');
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   const scrolled = await page.evaluate(() => window.scrollY);
   expect(scrolled).toBeGreaterThan(500);
@@ -230,8 +220,7 @@ test('a current browser sees no outdated-browser notice, and Home loads no dialo
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  await page.goto('/');
-  await hydrated(page);
+  await gotoHydrated(page, '/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText('Your browser is out of date')).toHaveCount(0);
   expect(scripts.filter((url) => /dialog|old-browser/.test(url))).toEqual([]);

@@ -7,7 +7,13 @@ export function HelpDialog({ label, title, children }: { label: string; title: s
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={styles.trigger} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className={styles.trigger}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
         {label}
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title={title}>
