@@ -61,6 +61,8 @@ test.describe('menu', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('ChromaTOF');
     await expect(nav.getByRole('button', { name: 'ChromaTOF' })).toHaveAttribute('aria-expanded', 'false');
     await expect(nav.getByRole('button', { name: 'ChromaTOF' })).toHaveAttribute('aria-current', 'true');
+    // Focus starts at the new page's content, not lost with the closed dropdown's link.
+    await expect(page.getByRole('main')).toBeFocused();
     expect(pageProblems).toEqual([]);
   });
 

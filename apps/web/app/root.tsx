@@ -6,6 +6,7 @@ import { Breadcrumbs } from './shell/breadcrumbs';
 import { isOutdatedInternetExplorer } from './shell/old-browser';
 import { SiteFooter } from './shell/site-footer';
 import { SiteHeader } from './shell/site-header';
+import { useFocusMainOnNavigation } from './shell/use-focus-on-navigation';
 import styles from './root.module.css';
 import './styles/global.css';
 
@@ -27,6 +28,7 @@ function useOutdatedBrowser(): boolean {
 
 export function Layout({ children }: { children: ReactNode }) {
   const outdatedBrowser = useOutdatedBrowser();
+  useFocusMainOnNavigation('main');
   return (
     <html lang="en" data-maker-name={makerName()}>
       <head>
