@@ -12,7 +12,7 @@ export const meta = () =>
     'Download ChromaTOF mass spectrometry software with your key ID, and find its PIBs.',
   );
 
-type FormState = { kind: 'idle' } | { kind: 'missing' } | { kind: 'accepted' };
+type FormState = { kind: 'idle' } | { kind: 'missing' } | { kind: 'accepted'; keyId: string };
 
 export default function ChromatofPage() {
   const [state, setState] = useState<FormState>({ kind: 'idle' });
@@ -25,7 +25,7 @@ export default function ChromatofPage() {
       event.currentTarget.querySelector('input')?.focus();
       return;
     }
-    setState({ kind: 'accepted' });
+    setState({ kind: 'accepted', keyId });
   };
 
   return (
@@ -76,7 +76,11 @@ export default function ChromatofPage() {
           {state.kind === 'accepted' && (
             <p className={styles.note}>
               Downloads by key ID are not available in this portal yet. Please contact your service representative for
-              the ChromaTOF installer.
+              the ChromaTOF installer. Meanwhile, you can{' '}
+              <Link to={`${DESTINATIONS.chromatofPibs.url}?${new URLSearchParams({ registrationId: state.keyId })}`}>
+                find the PIBs for this key ID
+              </Link>
+              .
             </p>
           )}
         </div>
