@@ -281,3 +281,22 @@ test('signed in, the staff pages show their place and say honestly that the tool
   await expect(page.getByRole('heading', { name: "You'll need to sign in" })).toHaveCount(0);
   expect(pageProblems).toEqual([]);
 });
+
+for (const path of ['/', '/cornerstone', '/service', '/service/cornerstone/releases']) {
+  test(`${path} does not shift its layout while it hydrates`, async ({ page, pageProblems }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { layoutShift: number }).layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await gotoHydrated(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(500);
+    const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    expect(shift).toBeLessThan(0.02);
+    expect(pageProblems).toEqual([]);
+  });
+}
