@@ -121,6 +121,18 @@ test.describe('menu', () => {
     await toggle.click();
     await toggle.click();
     await expect(cornerstone).toBeHidden();
+
+    // From the keyboard: Escape closes an open dropdown first, then the menu itself.
+    await toggle.click();
+    await cornerstone.focus();
+    await page.keyboard.press('Enter');
+    await expect(cornerstone).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(cornerstone).toHaveAttribute('aria-expanded', 'false');
+    await expect(cornerstone).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cornerstone).toBeHidden();
+    await expect(toggle).toBeFocused();
     expect(pageProblems).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { makerName } from '../shared/maker-name';
 import styles from './site-header.module.css';
@@ -9,6 +9,7 @@ export function SiteHeader() {
   const location = useLocation();
   const menuId = useId();
   const [expanded, setExpanded] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const [seenLocation, setSeenLocation] = useState(location.key);
   if (seenLocation !== location.key) {
     setSeenLocation(location.key);
@@ -17,11 +18,21 @@ export function SiteHeader() {
 
   return (
     <header className={styles.header}>
-      <nav className={styles.nav} aria-label="Main">
+      <nav
+        className={styles.nav}
+        aria-label="Main"
+        onKeyDown={(event) => {
+          // Escape folds the narrow-screen menu, unless an open dropdown took it first.
+          if (event.key !== 'Escape' || event.defaultPrevented || !expanded) return;
+          setExpanded(false);
+          toggleRef.current?.focus();
+        }}
+      >
         <Link className={styles.brand} to="/">
           {makerName()} Software
         </Link>
         <button
+          ref={toggleRef}
           type="button"
           className={styles.menuToggle}
           aria-expanded={expanded}
