@@ -3,13 +3,9 @@ import { expect, test } from './fixtures';
 import { E2E_STAFF_DOMAIN } from './global-setup';
 import { signInLinkFromOutbox } from './outbox';
 
-/**
- * The staff page the tests sign in on and come back to. In this branch the sign-in widget
- * is offered on the sign-in page itself (after a failed sign-in, keeping the destination);
- * once the service pages exist, both constants become '/service/cornerstone/releases'.
- */
-const STAFF_PAGE_PATH = '/';
-const SIGN_IN_FROM = `/auth?redirect=${encodeURIComponent(STAFF_PAGE_PATH)}`;
+/** The staff page the tests sign in on (its sign-in widget) and come back to. */
+const STAFF_PAGE_PATH = '/service/cornerstone/releases';
+const SIGN_IN_FROM = STAFF_PAGE_PATH;
 
 const SENT = 'You will receive an email with a link to sign in within the next couple of minutes.';
 const SIGNED_IN_UNTIL = /^You are signed in until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/;

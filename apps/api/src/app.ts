@@ -9,6 +9,7 @@ import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
+import redirects from './plugins/redirects';
 import secretKey from './plugins/secret-key';
 import staffAuth from './plugins/staff-auth';
 import securityHeaders from './plugins/security-headers';
@@ -40,6 +41,7 @@ export async function buildApp(
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(notFound);
+  await app.register(redirects);
   await app.register(database, { db: dependencies.db, pool: dependencies.pool });
   await app.register(secretKey, { secretKey: dependencies.secretKey });
   await app.register(staffAuth);

@@ -1,13 +1,35 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/root';
-import { AccountButton } from './shared/identity/account-button';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
 import { makerName } from './shared/maker-name';
+import { Breadcrumbs } from './shell/breadcrumbs';
+import { isOutdatedInternetExplorer } from './shell/old-browser';
+import { SiteFooter } from './shell/site-footer';
+import { SiteHeader } from './shell/site-header';
+import { useFocusMainOnNavigation } from './shell/use-focus-on-navigation';
 import styles from './root.module.css';
 import './styles/global.css';
 
+const OldBrowserNotice = lazy(() => import('./shell/old-browser-notice'));
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * Read after hydration: prerendering and the hydrating render both say "no", so the
+ * prerendered HTML is the same for every browser and only an old one re-renders.
+ */
+function useOutdatedBrowser(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => isOutdatedInternetExplorer(navigator.userAgent),
+    () => false,
+  );
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const outdatedBrowser = useOutdatedBrowser();
+  useFocusMainOnNavigation('main');
   return (
     <html lang="en" data-maker-name={makerName()}>
       <head>
@@ -21,23 +43,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <a className={styles.skipLink} href="#main">
           Skip to content
         </a>
-        <header className={styles.header}>
-          <nav className={styles.nav} aria-label="Main">
-            <Link className={styles.brand} to="/">
-              {makerName()} Software
-            </Link>
-            <AccountButton />
-          </nav>
-        </header>
+        {outdatedBrowser && (
+          <Suspense>
+            <OldBrowserNotice />
+          </Suspense>
+        )}
+        <SiteHeader />
         <SignedInBanner />
         <main id="main" className={styles.main} tabIndex={-1}>
+          <Breadcrumbs />
           {children}
         </main>
-        <footer className={styles.footer}>
-          <p>
-            © {new Date().getFullYear()} {makerName()}
-          </p>
-        </footer>
+        <SiteFooter />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -2,3 +2,4 @@ export * from './errors';
 export * from './health';
 export * from './identity';
 export * from './sign-in';
+export * from './navigation';

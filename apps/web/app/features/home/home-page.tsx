@@ -1,7 +1,8 @@
-import { Link } from 'react-router';
 import { makerName } from '../../shared/maker-name';
+import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { TileList } from '../../shared/components/tile-list';
 import { pageMeta } from '../../shared/page-meta';
-import styles from './home-page.module.css';
+import page from '../../styles/page.module.css';
 
 export const meta = () =>
   pageMeta(undefined, 'Installers, bulletins, validation documents and firmware for your instruments.');
@@ -9,39 +10,32 @@ export const meta = () =>
 const TILES = [
   {
     title: 'Cornerstone',
-    to: '/cornerstone',
+    to: DESTINATIONS.cornerstone.url,
     text: 'Instrument software: web and offline installers, Product Information Bulletins and validation documents.',
   },
-  { title: 'ChromaTOF', to: '/chromatof', text: 'Mass spectrometry software and its Product Information Bulletins.' },
+  {
+    title: 'ChromaTOF',
+    to: DESTINATIONS.chromatof.url,
+    text: 'Mass spectrometry software and its Product Information Bulletins.',
+  },
   {
     title: 'Cornerstone Mobile',
-    to: '/cornerstone/mobile',
+    to: DESTINATIONS.cornerstoneMobile.url,
     text: 'Apps for iOS, Android and Microsoft, by subscription per instrument.',
   },
   {
     title: 'Metallographics',
-    to: '/metallographics',
+    to: DESTINATIONS.metallographics.url,
     text: 'Firmware and update instructions for the MX, PX and CX series.',
   },
-] as const;
+];
 
 export default function HomePage() {
   return (
     <>
       <h1>{makerName()} Software</h1>
-      <p className={styles.lead}>Software, installers, bulletins and firmware for your instruments.</p>
-      <ul className={styles.tiles}>
-        {TILES.map((tile) => (
-          <li key={tile.to} className={styles.tile}>
-            <h2 className={styles.tileTitle}>
-              <Link to={tile.to} className={styles.tileLink}>
-                {tile.title}
-              </Link>
-            </h2>
-            <p>{tile.text}</p>
-          </li>
-        ))}
-      </ul>
+      <p className={page.lead}>Software, installers, bulletins and firmware for your instruments.</p>
+      <TileList tiles={TILES} />
     </>
   );
 }

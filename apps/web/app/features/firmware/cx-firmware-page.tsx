@@ -1,0 +1,8 @@
+import { FirmwarePage, firmwareMeta } from './firmware-page';
+import { FIRMWARE_INSTRUMENTS } from './instruments';
+
+export const meta = () => firmwareMeta(FIRMWARE_INSTRUMENTS.cx);
+
+export default function CxFirmwarePage() {
+  return <FirmwarePage instrument={FIRMWARE_INSTRUMENTS.cx} />;
+}

@@ -1,0 +1,124 @@
+/**
+ * The one navigation registry: every place of the site, the menu groups and the
+ * breadcrumb trails are derived from here, so no URL is typed twice (STYLE: a typed
+ * route registry). SPEC §3: a destination has a title, a url, isExternal and
+ * breadcrumbs; a group has a title, children and a destination.
+ */
+export interface Destination {
+  readonly title: string;
+  readonly url: string;
+  readonly isExternal?: boolean;
+  /** The trail above this destination, from Home down; the destination itself is not in it. */
+  readonly breadcrumbs: readonly Destination[];
+  /** Reachable, but never offered as a menu item (the firmware pages). */
+  readonly hidden?: boolean;
+}
+
+export interface NavigationGroup {
+  readonly title: string;
+  readonly children: readonly Destination[];
+  readonly destination: Destination;
+}
+
+function place(title: string, url: string, parent?: Destination, options: { hidden?: boolean } = {}): Destination {
+  return { title, url, breadcrumbs: parent ? [...parent.breadcrumbs, parent] : [], ...options };
+}
+
+const home = place('Home', '/');
+const cornerstone = place('Cornerstone', '/cornerstone', home);
+const chromatof = place('ChromaTOF', '/chromatof', home);
+const metallographics = place('Metallographics', '/metallographics', home);
+const px = place('PX Series', '/metallographics/px', metallographics);
+const mx = place('MX Series', '/metallographics/mx', metallographics);
+const cx = place('CX Series', '/metallographics/cx', metallographics);
+const service = place('Service', '/service', home);
+
+export const DESTINATIONS = {
+  home,
+  cornerstone,
+  cornerstoneMobile: place('Cornerstone Mobile', '/cornerstone/mobile', cornerstone),
+  cornerstoneOffline: place('Offline Installer', '/cornerstone/offline', cornerstone),
+  cornerstonePibs: place('PIBs', '/cornerstone/pibs', cornerstone),
+  cornerstoneDsvs: place('Declaration of Software Validation', '/cornerstone/dsvs', cornerstone),
+  chromatof,
+  chromatofPibs: place('ChromaTOF PIBs', '/chromatof/pibs', chromatof),
+  metallographics,
+  px,
+  mx,
+  cx,
+  pxFirmware: place('PX Firmware', '/metallographics/px/firmware', px, { hidden: true }),
+  mxFirmware: place('MX Firmware', '/metallographics/mx/firmware', mx, { hidden: true }),
+  cxFirmware: place('CX Firmware', '/metallographics/cx/firmware', cx, { hidden: true }),
+  service,
+  serviceReleases: place('Releases & PIBs', '/service/cornerstone/releases', service),
+  serviceProductsOptions: place('Products & Options', '/service/cornerstone/products-options', service),
+  serviceMode: place('Service Mode', '/service/cornerstone/service-mode', service),
+  servicePasswordReset: place('Password Reset', '/service/cornerstone/password-reset', service),
+  serviceChromatofReleases: place('ChromaTOF Releases', '/service/chromatof/releases', service),
+  privacy: place('Privacy', '/privacy', home),
+} as const satisfies Record<string, Destination>;
+
+const D = DESTINATIONS;
+
+/** The menu, in order. A group with one child is a plain link; with more, a dropdown. */
+export const NAVIGATION_GROUPS: readonly NavigationGroup[] = [
+  {
+    title: 'Cornerstone',
+    destination: D.cornerstone,
+    children: [D.cornerstone, D.cornerstoneMobile, D.cornerstoneOffline, D.cornerstonePibs, D.cornerstoneDsvs],
+  },
+  { title: 'ChromaTOF', destination: D.chromatof, children: [D.chromatof, D.chromatofPibs] },
+  {
+    title: 'Metallographics',
+    destination: D.metallographics,
+    children: [D.metallographics, D.px, D.mx, D.cx, D.pxFirmware, D.mxFirmware, D.cxFirmware],
+  },
+  { title: 'Service', destination: D.service, children: [D.service] },
+];
+
+/** What a group offers as menu items: its children less the hidden ones. */
+export function menuItems(group: NavigationGroup): readonly Destination[] {
+  return group.children.filter((child) => !child.hidden);
+}
+
+export function isDropdown(group: NavigationGroup): boolean {
+  return menuItems(group).length > 1;
+}
+
+/** The path of a URL or location, without query string, fragment or trailing slash. */
+function pathOf(location: string): string {
+  const pathname = location.split(/[?#]/, 1)[0]!;
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+function isUnder(pathname: string, url: string): boolean {
+  return pathname === url || pathname.startsWith(`${url}/`);
+}
+
+/**
+ * The group to highlight for a location: the one whose destination or child URL is the
+ * longest prefix of the path, whole segments only, the query string ignored.
+ */
+export function activeGroup(location: string): NavigationGroup | undefined {
+  const pathname = pathOf(location);
+  let best: { group: NavigationGroup; length: number } | undefined;
+  for (const group of NAVIGATION_GROUPS) {
+    for (const { url, isExternal } of [group.destination, ...group.children]) {
+      if (isExternal || url === '/' || !isUnder(pathname, url)) continue;
+      if (!best || url.length > best.length) best = { group, length: url.length };
+    }
+  }
+  return best?.group;
+}
+
+export function findDestination(location: string): Destination | undefined {
+  const pathname = pathOf(location).toLowerCase();
+  return Object.values(DESTINATIONS).find((destination: Destination) => destination.url === pathname);
+}
+
+/** The breadcrumb trail ending at the current page; empty on Home and on unknown paths. */
+export function breadcrumbTrail(location: string): readonly Destination[] {
+  const destination = findDestination(location);
+  if (!destination || destination.url === '/') return [];
+  return [...destination.breadcrumbs, destination];
+}

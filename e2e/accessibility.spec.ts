@@ -1,0 +1,44 @@
+import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures';
+import { PUBLIC_PAGES, STAFF_PAGES } from './public-pages';
+
+const pages = [...PUBLIC_PAGES.map((page) => page.path), ...STAFF_PAGES.map((page) => page.path), '/no/such/page'];
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const path of pages) {
+  test(`${path} has no serious or critical accessibility violation`, async ({ page, pageProblems }) => {
+    await page.goto(path);
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test(`${path} fits a 360 px wide screen without sideways scrolling`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(page.getByRole('button', { name: 'Cornerstone' })).toBeVisible();
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+}
+
+test('the open menu and an open dialog have no serious accessibility violation either', async ({ page }) => {
+  await page.goto('/metallographics/px/firmware');
+  await page.getByRole('button', { name: 'Metallographics' }).click();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Which USB drive can I use?' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

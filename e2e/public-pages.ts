@@ -1,0 +1,52 @@
+import type { Page } from '@playwright/test';
+/** Every public (prerendered) page of issue 3, with its document title and main heading. */
+export const PUBLIC_PAGES = [
+  { path: '/', title: 'Example Instruments Software', heading: 'Example Instruments Software' },
+  { path: '/cornerstone', title: 'Cornerstone | Example Instruments Software', heading: 'Cornerstone' },
+  {
+    path: '/cornerstone/mobile',
+    title: 'Cornerstone Mobile | Example Instruments Software',
+    heading: 'Cornerstone Mobile',
+  },
+  { path: '/chromatof', title: 'ChromaTOF | Example Instruments Software', heading: 'ChromaTOF' },
+  { path: '/metallographics', title: 'Metallographics | Example Instruments Software', heading: 'Metallographics' },
+  { path: '/metallographics/px', title: 'PX Series | Example Instruments Software', heading: 'PX Series' },
+  { path: '/metallographics/mx', title: 'MX Series | Example Instruments Software', heading: 'MX Series' },
+  { path: '/metallographics/cx', title: 'CX Series | Example Instruments Software', heading: 'CX Series' },
+  {
+    path: '/metallographics/px/firmware',
+    title: 'PX Firmware | Example Instruments Software',
+    heading: 'PX Firmware',
+  },
+  {
+    path: '/metallographics/mx/firmware',
+    title: 'MX Firmware | Example Instruments Software',
+    heading: 'MX Firmware',
+  },
+  {
+    path: '/metallographics/cx/firmware',
+    title: 'CX Firmware | Example Instruments Software',
+    heading: 'CX Firmware',
+  },
+  { path: '/service', title: 'Service | Example Instruments Software', heading: 'Service' },
+  { path: '/privacy', title: 'Privacy | Example Instruments Software', heading: 'Privacy' },
+] as const;
+
+/** Staff screens: browser-only pages behind sign-in. */
+export const STAFF_PAGES = [
+  { path: '/service/cornerstone/releases', heading: 'Releases & PIBs' },
+  { path: '/service/cornerstone/products-options', heading: 'Products & Options' },
+  { path: '/service/cornerstone/service-mode', heading: 'Service Mode' },
+  { path: '/service/cornerstone/password-reset', heading: 'Password Reset' },
+  { path: '/service/chromatof/releases', heading: 'ChromaTOF Releases' },
+] as const;
+
+/**
+ * Opens a page and waits until React has taken it over: buttons that open dialogs and
+ * forms handled in the browser do nothing useful in the prerendered HTML alone.
+ */
+export async function gotoHydrated(page: Page, path: string) {
+  const response = await page.goto(path);
+  await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+  return response;
+}

@@ -1,0 +1,314 @@
+import { expect, test } from './fixtures';
+import { E2E_MAKER_NAME } from './global-setup';
+import { PUBLIC_PAGES, STAFF_PAGES, gotoHydrated } from './public-pages';
+
+test.describe('menu', () => {
+  test('groups with several pages are dropdowns; Service is a plain link', async ({ page, pageProblems }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const group of ['Cornerstone', 'ChromaTOF', 'Metallographics']) {
+      await expect(nav.getByRole('button', { name: group })).toHaveAttribute('aria-expanded', 'false');
+    }
+    await expect(nav.getByRole('link', { name: 'Service' })).toHaveAttribute('href', '/service');
+    await expect(nav.getByRole('link', { name: 'PIBs' })).toBeHidden();
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('a dropdown works from the keyboard: Enter opens, arrows move, Escape closes and returns focus', async ({
+    page,
+    pageProblems,
+  }) => {
+    await gotoHydrated(page, '/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const cornerstone = nav.getByRole('button', { name: 'Cornerstone' });
+    await cornerstone.focus();
+    await page.keyboard.press('Enter');
+    await expect(cornerstone).toHaveAttribute('aria-expanded', 'true');
+    const items = nav
+      .getByRole('list')
+      .filter({ has: page.getByRole('link', { name: 'Cornerstone Mobile' }) })
+      .last();
+    await expect(items.getByRole('link')).toHaveText([
+      'Cornerstone',
+      'Cornerstone Mobile',
+      'Offline Installer',
+      'PIBs',
+      'Declaration of Software Validation',
+    ]);
+
+    await page.keyboard.press('ArrowDown');
+    await expect(nav.getByRole('link', { name: 'Cornerstone', exact: true })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(nav.getByRole('link', { name: 'Cornerstone Mobile' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(cornerstone).toHaveAttribute('aria-expanded', 'false');
+    await expect(cornerstone).toBeFocused();
+
+    // Tab moves on through the open dropdown's links, and leaving it closes it.
+    await page.keyboard.press('Space');
+    await expect(cornerstone).toHaveAttribute('aria-expanded', 'true');
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Declaration of Software Validation' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('button', { name: 'ChromaTOF' })).toBeFocused();
+    await expect(cornerstone).toHaveAttribute('aria-expanded', 'false');
+
+    // Enter on a link navigates, and the menu collapses.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowDown');
+    await expect(nav.getByRole('link', { name: 'ChromaTOF', exact: true })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ChromaTOF');
+    await expect(nav.getByRole('button', { name: 'ChromaTOF' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('button', { name: 'ChromaTOF' })).toHaveAttribute('aria-current', 'true');
+    // Focus starts at the new page's content, not lost with the closed dropdown's link.
+    await expect(page.getByRole('main')).toBeFocused();
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('one dropdown at a time; a click elsewhere closes it', async ({ page, pageProblems }) => {
+    await gotoHydrated(page, '/privacy');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Cornerstone' }).click();
+    await nav.getByRole('button', { name: 'Metallographics' }).click();
+    await expect(nav.getByRole('button', { name: 'Cornerstone' })).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('button', { name: 'Metallographics' })).toHaveAttribute('aria-expanded', 'true');
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(nav.getByRole('button', { name: 'Metallographics' })).toHaveAttribute('aria-expanded', 'false');
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('the firmware pages are never menu items, yet highlight their group', async ({ page, pageProblems }) => {
+    await gotoHydrated(page, '/metallographics/px/firmware');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const metallographics = nav.getByRole('button', { name: 'Metallographics' });
+    await expect(metallographics).toHaveAttribute('aria-current', 'true');
+    await expect(nav.getByRole('button', { name: 'Cornerstone' })).not.toHaveAttribute('aria-current');
+    await metallographics.click();
+    await expect(nav.getByRole('link', { name: /Series$/ })).toHaveText(['PX Series', 'MX Series', 'CX Series']);
+    await expect(nav.getByRole('link', { name: /Firmware/ })).toHaveCount(0);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('the active group follows the path, the query string aside', async ({ page }) => {
+    await page.goto('/cornerstone/mobile?from=mail');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('button', { name: 'Cornerstone' })).toHaveAttribute('aria-current', 'true');
+    await page.goto('/service/cornerstone/releases');
+    await expect(nav.getByRole('link', { name: 'Service' })).toHaveAttribute('aria-current', 'true');
+    await page.goto('/service');
+    await expect(nav.getByRole('link', { name: 'Service' })).toHaveAttribute('aria-current', 'page');
+    await page.goto('/');
+    await expect(nav.locator('[aria-current]')).toHaveCount(0);
+  });
+
+  test('on a narrow screen the menu hides behind a toggle and collapses on navigation', async ({
+    page,
+    pageProblems,
+  }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await gotoHydrated(page, '/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const cornerstone = page.getByRole('button', { name: 'Cornerstone' });
+    await expect(cornerstone).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await cornerstone.click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cornerstone Mobile' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cornerstone Mobile');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(cornerstone).toBeHidden();
+    await toggle.click();
+    await toggle.click();
+    await expect(cornerstone).toBeHidden();
+
+    // From the keyboard: Escape closes an open dropdown first, then the menu itself.
+    await toggle.click();
+    await cornerstone.focus();
+    await page.keyboard.press('Enter');
+    await expect(cornerstone).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(cornerstone).toHaveAttribute('aria-expanded', 'false');
+    await expect(cornerstone).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(cornerstone).toBeHidden();
+    await expect(toggle).toBeFocused();
+    expect(pageProblems).toEqual([]);
+  });
+});
+
+test.describe('breadcrumbs', () => {
+  test('lead from Home to the current page, and are not on Home', async ({ page, pageProblems }) => {
+    await page.goto('/metallographics/mx/firmware');
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(trail.getByRole('listitem')).toHaveText(['Home', 'Metallographics', 'MX Series', 'MX Firmware']);
+    await expect(trail.getByText('MX Firmware')).toHaveAttribute('aria-current', 'page');
+    await trail.getByRole('link', { name: 'MX Series' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('MX Series');
+    await expect(trail.getByRole('listitem')).toHaveText(['Home', 'Metallographics', 'MX Series']);
+    await trail.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${E2E_MAKER_NAME} Software`);
+    await expect(trail).toHaveCount(0);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('show on a browser-only staff page once it has loaded', async ({ page, pageProblems }) => {
+    await page.goto('/service/cornerstone/service-mode');
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(trail.getByRole('listitem')).toHaveText(['Home', 'Service', 'Service Mode']);
+    expect(pageProblems).toEqual([]);
+  });
+});
+
+test('the footer carries the copyright and a privacy link', async ({ page, pageProblems }) => {
+  await page.goto('/cornerstone');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${E2E_MAKER_NAME}`);
+  await footer.getByRole('link', { name: 'Privacy' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page).toHaveTitle(`Privacy | ${E2E_MAKER_NAME} Software`);
+  expect(pageProblems).toEqual([]);
+});
+
+test('the skip link jumps past the menu to the content', async ({ page }) => {
+  await gotoHydrated(page, '/chromatof');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('each page sets its title, and going back restores the previous one', async ({ page, pageProblems }) => {
+  await gotoHydrated(page, '/');
+  await page.getByRole('link', { name: 'Metallographics' }).first().click();
+  await expect(page).toHaveTitle(`Metallographics | ${E2E_MAKER_NAME} Software`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /PX, MX and CX/);
+  await page.goBack();
+  await expect(page).toHaveTitle(`${E2E_MAKER_NAME} Software`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Installers, bulletins/);
+  expect(pageProblems).toEqual([]);
+});
+
+test('a link scrolls to the top of the next page; Back returns to where the visitor was', async ({
+  page,
+  pageProblems,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await gotoHydrated(page, '/privacy');
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(500);
+  // A click where the link is, without Playwright first scrolling it into view.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).dispatchEvent('click');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${E2E_MAKER_NAME} Software`);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  expect(pageProblems).toEqual([]);
+});
+
+test.describe('outdated Internet Explorer', () => {
+  test.use({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko' });
+
+  test('gets a dismissible notice suggesting Chrome or Firefox, with more details', async ({ page, pageProblems }) => {
+    await page.goto('/');
+    const notice = page.getByRole('region', { name: 'Your browser is out of date' });
+    await expect(notice).toContainText('Please use Google Chrome or Mozilla Firefox.');
+    const details = notice.getByRole('button', { name: 'More details' });
+    await details.click();
+    const dialog = page.getByRole('dialog', { name: 'Why Chrome or Firefox?' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(details).toBeFocused();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+    expect(pageProblems).toEqual([]);
+  });
+});
+
+test('a current browser sees no outdated-browser notice, and Home loads no dialog code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await gotoHydrated(page, '/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('Your browser is out of date')).toHaveCount(0);
+  expect(scripts.filter((url) => /dialog|old-browser/.test(url))).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading, title } of PUBLIC_PAGES) {
+    test(`${path} is prerendered with its title, heading and menu`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Service' })).toBeVisible();
+    });
+  }
+});
+
+for (const { path, heading } of STAFF_PAGES) {
+  test(`${path} shows its heading and asks a signed-out visitor to sign in`, async ({ page, pageProblems }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.getByRole('heading', { name: "You'll need to sign in" })).toBeVisible();
+    await expect(page.getByText('This tool is not available')).toHaveCount(0);
+    expect(pageProblems).toEqual([]);
+  });
+}
+
+/** A bearer the browser reads as signed in (the server is not asked on these pages). */
+function bearerFor(email: string) {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const exp = Math.floor(Date.now() / 1000) + 90 * 24 * 3600;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ email, exp })}.signature`;
+}
+
+test('signed in, the staff pages show their place and say honestly that the tool is still to come', async ({
+  page,
+  pageProblems,
+}) => {
+  const bearer = bearerFor('tester@example.com');
+  await page.addInitScript((token) => window.localStorage.setItem('bearer', token), bearer);
+  await page.goto('/service');
+  const tools = page.getByRole('region', { name: 'Tools for company employees and service staff' });
+  await expect(tools.getByRole('link')).toHaveText([
+    'Releases & PIBs',
+    'Products & Options',
+    'Service Mode',
+    'Password Reset',
+    'ChromaTOF Releases',
+  ]);
+  await expect(tools).toContainText('challenge key');
+  await expect(tools).toContainText('Administrator password');
+  await tools.getByRole('link', { name: 'Service Mode' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Mode');
+  await expect(page.getByText('This tool is not available in the portal yet')).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You'll need to sign in" })).toHaveCount(0);
+  expect(pageProblems).toEqual([]);
+});
+
+for (const path of ['/', '/cornerstone', '/service', '/service/cornerstone/releases']) {
+  test(`${path} does not shift its layout while it hydrates`, async ({ page, pageProblems }) => {
+    await page.addInitScript(() => {
+      (window as unknown as { layoutShift: number }).layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await gotoHydrated(page, path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(500);
+    const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    expect(shift).toBeLessThan(0.02);
+    expect(pageProblems).toEqual([]);
+  });
+}
