@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Database } from '../../db/connect';
+import { loadSnapshot, type CatalogueSnapshot } from './catalogue-snapshot';
+
+/** The channel an import notifies when it commits, so every server drops its cached catalogue. */
+export const CATALOGUE_PUBLISHED_CHANNEL = 'catalogue_published';
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * The catalogue is read on every lookup and changes only when someone publishes, so it is
+ * held in memory and reloaded on the first lookup after a publish.
+ */
+export class CatalogueCache {
+  private current: Promise<CatalogueSnapshot> | undefined;
+
+  constructor(private readonly db: Database) {}
+
+  get(): Promise<CatalogueSnapshot> {
+    if (!this.current) {
+      const loading = loadSnapshot(this.db);
+      this.current = loading;
+      // A failed load is not cached: the next lookup tries again.
+      loading.catch(() => {
+        if (this.current === loading) this.current = undefined;
+      });
+    }
+    return this.current;
+  }
+
+  invalidate(): void {
+    this.current = undefined;
+  }
+}
+
+/**
+ * Keeps one connection LISTENing for publishes, from this process or any other. While the
+ * connection is down a publish could be missed, so every (re)connect invalidates too.
+ */
+export function listenForPublishes(pool: pg.Pool, cache: CatalogueCache, log: FastifyBaseLogger) {
+  let client: pg.PoolClient | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    if (stopped) return;
+    try {
+      const connection = await pool.connect();
+      if (stopped) {
+        connection.release();
+        return;
+      }
+      client = connection;
+      connection.on('notification', () => cache.invalidate());
+      connection.on('error', (error) => {
+        log.warn({ err: error }, 'lost the catalogue LISTEN connection; reconnecting');
+        if (client === connection) client = undefined;
+        connection.release(error);
+        cache.invalidate();
+        timer = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+      });
+      await connection.query(`LISTEN ${CATALOGUE_PUBLISHED_CHANNEL}`);
+      cache.invalidate();
+    } catch (error) {
+      log.warn({ err: error }, 'could not LISTEN for catalogue publishes; retrying');
+      timer = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+    }
+  };
+
+  const ready = connect();
+  return {
+    ready,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await ready;
+      const connection = client;
+      client = undefined;
+      if (connection) {
+        await connection.query(`UNLISTEN ${CATALOGUE_PUBLISHED_CHANNEL}`).catch(() => {});
+        connection.release();
+      }
+    },
+  };
+}
