@@ -53,9 +53,12 @@ export async function sendFile(
 
   const handle = await open(location, 'r');
   const stream = handle.createReadStream({ start, end, highWaterMark: READ_BUFFER_BYTES });
+  // Bytes handed to the response, less what was still buffered when a client went away.
+  let handedOver = 0;
+  stream.on('data', (chunk) => (handedOver += chunk.length));
   reply.raw.once('close', () => {
-    const sent = reply.raw.writableFinished ? length : Math.max(0, stream.bytesRead - reply.raw.writableLength);
-    onFinished(Math.min(sent, length));
+    const buffered = reply.raw.writableEnded ? 0 : reply.raw.writableLength || 0;
+    onFinished(Math.max(0, Math.min(handedOver - buffered, length)));
   });
   return reply.send(stream);
 }
