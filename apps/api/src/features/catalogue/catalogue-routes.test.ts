@@ -361,7 +361,7 @@ describe('file delivery', () => {
       derivedKey(portal.app.secretKey, 'download-link'),
       file,
       'staff',
-      Date.now() - 3_601_000,
+      Date.now() - 3_661_000,
     );
     const response = await get(expired);
     expect(response.statusCode).toBe(410);

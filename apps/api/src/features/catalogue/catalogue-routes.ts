@@ -26,7 +26,7 @@ import { BlobStore } from './blob-store';
 import { CatalogueCache, listenForPublishes } from './catalogue-cache';
 import { downloads } from './catalogue-schema';
 import { CredentialBrake } from './credential-brake';
-import { customerDigest, normaliseCustomerId } from './customer-credentials';
+import { customerDigester, normaliseCustomerId } from './customer-credentials';
 import { checkDownloadLink, signDownloadLink, type Grant } from './download-links';
 import {
   dsvsFor,
@@ -41,6 +41,33 @@ import {
 } from './entitlements';
 import { sendFile, truncatedAddress } from './file-delivery';
 import type { FileRecord } from './catalogue-snapshot';
+
+/**
+ * Serialised answers per caller, reused while their links are the same (they change each
+ * minute, see signDownloadLink) and the catalogue has not been republished: the hottest
+ * lookup then costs one digest and a map read.
+ */
+class AnswerCache {
+  private snapshot: object | undefined;
+  private minute = 0;
+  private readonly answers = new Map<string, string>();
+  private static readonly MAX_ENTRIES = 10_000;
+
+  get(snapshot: object, key: string, build: () => string): string {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (snapshot !== this.snapshot || minute !== this.minute || this.answers.size >= AnswerCache.MAX_ENTRIES) {
+      this.snapshot = snapshot;
+      this.minute = minute;
+      this.answers.clear();
+    }
+    let answer = this.answers.get(key);
+    if (answer === undefined) {
+      answer = build();
+      this.answers.set(key, answer);
+    }
+    return answer;
+  }
+}
 
 export interface CatalogueRoutesOptions {
   /** The blob store's folder (DATA_DIR/files). */
@@ -72,6 +99,8 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   const blobStore = new BlobStore(blobRoot);
   const linkKey = derivedKey(app.secretKey, 'download-link');
   const link = (file: FileRecord, grant: Grant) => signDownloadLink(linkKey, file, grant);
+  const digestOf = customerDigester(app.secretKey);
+  const versionAnswers = new AnswerCache();
   const pendingRecords = new Set<Promise<unknown>>();
 
   app.addHook('onClose', async () => {
@@ -108,7 +137,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
       header?.startsWith('Rainbow') && accepted.rainbow ? accepted.rainbow : (accepted.hasp ?? accepted.rainbow!);
     if (credential && accepted[credential.scheme]) {
       const snapshot = await cache.get();
-      const registration = snapshot.registrations.get(customerDigest(app.secretKey, credential.scheme, credential.id));
+      const registration = snapshot.registrations.get(digestOf(credential.scheme, credential.id));
       if (registration && registration.scheme === credential.scheme && !registration.revoked) {
         return { kind: 'customer', registration };
       }
@@ -155,7 +184,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     async (request, reply) => {
       const caller = await authenticate(request, reply, { hasp: INVALID_INSTALLER_REGISTRATION_ID, bearer: true });
       if (!caller) return reply;
-      return versionsFor(await cache.get(), caller, link);
+      const snapshot = await cache.get();
+      const body = versionAnswers.get(snapshot, grantOf(caller), () =>
+        JSON.stringify(versionsFor(snapshot, caller, link)),
+      );
+      // Already serialised (and shaped by the same Versions type): sent as is.
+      return reply.type('application/json; charset=utf-8').send(body as unknown as Versions);
     },
   );
 

@@ -18,7 +18,9 @@ export function signDownloadLink(
   grant: Grant,
   nowMs = Date.now(),
 ): string {
-  const expires = Math.floor(nowMs / 1000) + DOWNLOAD_LINK_LIFETIME_SECONDS;
+  // Rounded up to the minute: every link made within one minute is the same, so an answer
+  // full of links can be reused for that minute (each link still lives at least an hour).
+  const expires = Math.ceil((nowMs / 1000 + DOWNLOAD_LINK_LIFETIME_SECONDS) / 60) * 60;
   const path = filePath(file.id, file.name);
   const signature = sign(key, path, expires, grant);
   return `${path}?expires=${expires}&grant=${grant}&signature=${signature}`;
