@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { open } from 'node:fs/promises';
+import { createReadStream, open } from 'node:fs';
 import type { FileRecord } from './catalogue-snapshot';
 
 /** Measured here: 16 KiB stream buffers reach about 11% of sendfile; 1 MiB about 95%. */
@@ -51,8 +51,9 @@ export async function sendFile(
     return reply.send(Buffer.alloc(0));
   }
 
-  const handle = await open(location, 'r');
-  const stream = handle.createReadStream({ start, end, highWaterMark: READ_BUFFER_BYTES });
+  // Opened before the status line goes out, so a missing blob is a clean 500, not a cut-off 200.
+  const fd = await openForReading(location);
+  const stream = createReadStream(location, { fd, start, end, highWaterMark: READ_BUFFER_BYTES, autoClose: true });
   // Bytes handed to the response, less what was still buffered when a client went away.
   let handedOver = 0;
   stream.on('data', (chunk) => (handedOver += chunk.length));
@@ -61,6 +62,10 @@ export async function sendFile(
     onFinished(Math.max(0, Math.min(handedOver - buffered, length)));
   });
   return reply.send(stream);
+}
+
+function openForReading(location: string): Promise<number> {
+  return new Promise((resolve, reject) => open(location, 'r', (error, fd) => (error ? reject(error) : resolve(fd))));
 }
 
 /** One byte range (`bytes=a-b`, `bytes=a-`, `bytes=-n`); several ranges or a malformed header get the whole file. */
