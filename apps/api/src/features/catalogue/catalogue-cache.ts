@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from '../../db/connect';
 import { loadSnapshot, type CatalogueSnapshot } from './catalogue-snapshot';
 
@@ -35,37 +35,45 @@ export class CatalogueCache {
 }
 
 /**
- * Keeps one connection LISTENing for publishes, from this process or any other. While the
- * connection is down a publish could be missed, so every (re)connect invalidates too.
+ * Keeps one connection LISTENing for publishes, from this process or any other. It is a
+ * client of its own, outside the pool, so that ending the pool never waits for it. While
+ * the connection is down a publish could be missed, so every (re)connect invalidates too.
  */
 export function listenForPublishes(pool: pg.Pool, cache: CatalogueCache, log: FastifyBaseLogger) {
-  let client: pg.PoolClient | undefined;
+  let client: pg.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
+  const retry = () => {
+    if (!stopped) timer = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+  };
+
   const connect = async () => {
     if (stopped) return;
-    try {
-      const connection = await pool.connect();
-      if (stopped) {
-        connection.release();
-        return;
-      }
-      client = connection;
-      connection.on('notification', () => cache.invalidate());
-      connection.on('error', (error) => {
-        log.warn({ err: error }, 'lost the catalogue LISTEN connection; reconnecting');
-        if (client === connection) client = undefined;
-        connection.release(error);
-        cache.invalidate();
-        timer = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
-      });
-      await connection.query(`LISTEN ${CATALOGUE_PUBLISHED_CHANNEL}`);
+    const connection = new pg.Client(pool.options);
+    connection.on('notification', () => cache.invalidate());
+    connection.on('error', (error) => {
+      log.warn({ err: error }, 'lost the catalogue LISTEN connection; reconnecting');
+      if (client === connection) client = undefined;
+      void connection.end().catch(() => {});
       cache.invalidate();
+      retry();
+    });
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${CATALOGUE_PUBLISHED_CHANNEL}`);
     } catch (error) {
-      log.warn({ err: error }, 'could not LISTEN for catalogue publishes; retrying');
-      timer = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
+      await connection.end().catch(() => {});
+      if (!stopped) log.warn({ err: error }, 'could not LISTEN for catalogue publishes; retrying');
+      retry();
+      return;
     }
+    if (stopped) {
+      await connection.end().catch(() => {});
+      return;
+    }
+    client = connection;
+    cache.invalidate();
   };
 
   const ready = connect();
@@ -77,10 +85,7 @@ export function listenForPublishes(pool: pg.Pool, cache: CatalogueCache, log: Fa
       await ready;
       const connection = client;
       client = undefined;
-      if (connection) {
-        await connection.query(`UNLISTEN ${CATALOGUE_PUBLISHED_CHANNEL}`).catch(() => {});
-        connection.release();
-      }
+      await connection?.end().catch(() => {});
     },
   };
 }
