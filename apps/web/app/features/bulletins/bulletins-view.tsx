@@ -31,7 +31,7 @@ export function BulletinsView({ title, lead, product, label, whereIsThis, state,
         <LookupError message={outcome.error} />
       ) : outcome ? (
         <section aria-labelledby="pib-results">
-          <h2 id="pib-results">Product Information Bulletins</h2>
+          <h2 id="pib-results">Bulletins</h2>
           {groups.length === 0 ? (
             <p className={styles.note}>No bulletins are available for this {label.toLowerCase()}.</p>
           ) : groups.length === 1 ? (
