@@ -14,20 +14,24 @@ const bare = await startBareFastify();
 const portal = await startPortal();
 let failed = false;
 try {
-  const reference = await measure(bare.url, { duration: DURATION_S });
-  console.log(`bare Fastify hello world   ${reference.requestsPerSecond} req/s, p99 ${reference.p99Ms} ms`);
+  // Each run measures the reference right before the portal, so that whatever else the
+  // machine is doing falls on both alike; the median ratio decides.
   const rss = [];
-  let best = 0;
+  const ratios = [];
   for (let run = 1; run <= RUNS; run++) {
+    const reference = await measure(bare.url, { duration: DURATION_S });
     const ours = await measure(`${portal.url}/v1/Cornerstone/versions`, { duration: DURATION_S, headers });
     rss.push(residentMiB(portal.pid));
-    best = Math.max(best, ours.requestsPerSecond);
     const ratio = ours.requestsPerSecond / reference.requestsPerSecond;
+    ratios.push(ratio);
     console.log(
-      `run ${run}: GET versions  ${ours.requestsPerSecond} req/s (${(ratio * 100).toFixed(0)}% of bare), p99 ${ours.p99Ms} ms, RSS after ${rss.at(-1)} MiB`,
+      `run ${run}: bare Fastify ${reference.requestsPerSecond} req/s; GET versions ${ours.requestsPerSecond} req/s (${(ratio * 100).toFixed(0)}%), p99 ${ours.p99Ms} ms, RSS after ${rss.at(-1)} MiB`,
     );
-    if (ratio < 0.5 || ours.p99Ms >= 20) failed = true;
+    if (ours.p99Ms >= 20) failed = true;
   }
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(RUNS / 2)];
+  console.log(`median ratio GET versions / bare Fastify: ${(median * 100).toFixed(0)}%`);
+  if (median < 0.5) failed = true;
   const growth = rss.at(-1) - rss[0];
   console.log(`RSS across runs: ${rss.join(' -> ')} MiB (${growth >= 0 ? '+' : ''}${growth.toFixed(1)} MiB)`);
   // A few MiB of settling (JIT, pools) is not a leak; steady growth run over run is.
