@@ -36,10 +36,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   return runLookup(
     request,
     async (registrationId, signal) => {
-      const [families, versions] = await Promise.all([
-        getFamilies(registrationId, signal),
-        getVersions(registrationId, signal),
-      ]);
+      // One after the other: a wrong ID then costs the customer one failed attempt against
+      // the guessing brake, not two.
+      const versions = await getVersions(registrationId, signal);
+      const families = await getFamilies(registrationId, signal);
       return {
         versions: sortVersionsNewestFirst(Object.values(versions), (version) => version.name),
         showConfigurationEditor: families[DEV_FAMILY] === true || families[DEMO_FAMILY] === true,
