@@ -15,11 +15,11 @@ describe('file delivery rules', () => {
   });
 
   it('names the file for the browser, non-ASCII names included (RFC 6266)', () => {
-    expect(contentDisposition('Cornerstone 2.8.1.zip', false)).toBe(
+    expect(contentDisposition('Cornerstone 2.8.1.zip')).toBe(
       `attachment; filename="Cornerstone 2.8.1.zip"; filename*=UTF-8''Cornerstone%202.8.1.zip`,
     );
-    expect(contentDisposition('Prüfbericht "v2".pdf', true)).toBe(
-      `inline; filename="Pr_fbericht _v2_.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20%22v2%22.pdf`,
+    expect(contentDisposition('Prüfbericht "v2".pdf')).toBe(
+      `attachment; filename="Pr_fbericht _v2_.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20%22v2%22.pdf`,
     );
   });
 

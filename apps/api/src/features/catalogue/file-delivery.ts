@@ -7,9 +7,6 @@ import type { FileRecord } from './catalogue-snapshot';
 /** Measured here: 16 KiB stream buffers reach about 11% of sendfile's throughput; 1 MiB about 95%. */
 const READ_BUFFER_BYTES = 1 << 20;
 
-/** Files a browser can show itself open in the tab (DSV links open in a new tab); others download. */
-const SHOWN_INLINE = new Set(['application/pdf', 'text/plain; charset=utf-8']);
-
 type ByteRange = { start: number; end: number };
 
 /**
@@ -29,7 +26,7 @@ export async function sendFile(
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
     .header('cache-control', 'private, max-age=3600')
-    .header('content-disposition', contentDisposition(file.name, SHOWN_INLINE.has(file.contentType)));
+    .header('content-disposition', contentDisposition(file.name));
 
   if (matchesAny(request.headers['if-none-match'], etag)) return reply.status(304).send();
 
@@ -142,14 +139,18 @@ function matchesAny(header: string | undefined, etag: string): boolean {
   return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-/** RFC 6266: a plain ASCII fallback name and the exact name in UTF-8 (filename*). */
-export function contentDisposition(name: string, inline: boolean): string {
+/**
+ * RFC 6266: a plain ASCII fallback name and the exact name in UTF-8 (filename*). Files are
+ * sent as attachments: Chromium's PDF viewer obeys the answer's CSP, and the API's
+ * `default-src 'none'` would leave an inline PDF as a blocked, blank tab.
+ */
+export function contentDisposition(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const exact = encodeURIComponent(name).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `${inline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${exact}`;
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }
 
 /** The client address kept with a download: an IPv4 /24 or an IPv6 /48, never the whole address. */
