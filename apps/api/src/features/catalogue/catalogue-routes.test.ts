@@ -279,6 +279,14 @@ describe('the brake on guessing', () => {
     expect((await get('/v1/Cornerstone/versions', CS, { remoteAddress: freshClient() })).statusCode).toBe(200);
   });
 
+  it('counts an IPv6 client by its /64, so changing address within it does not help', async () => {
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      await get('/v1/Cornerstone/dsv', `Hasp id=GUESS-${attempt}`, { remoteAddress: `2001:db8:a:b::${attempt}` });
+    }
+    expect((await get('/v1/Cornerstone/dsv', CS, { remoteAddress: '2001:db8:a:b:ffff::99' })).statusCode).toBe(429);
+    expect((await get('/v1/Cornerstone/dsv', CS, { remoteAddress: '2001:db8:a:c::1' })).statusCode).toBe(200);
+  });
+
   it('does not count successful lookups', async () => {
     const client = freshClient();
     for (let lookup = 0; lookup < 30; lookup++) {

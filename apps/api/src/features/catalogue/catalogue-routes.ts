@@ -25,7 +25,7 @@ import { constantTimeEqual, derivedKey } from '../../shared/keyed-digest';
 import { BlobStore } from './blob-store';
 import { CatalogueCache, listenForPublishes } from './catalogue-cache';
 import { downloads } from './catalogue-schema';
-import { CredentialBrake } from './credential-brake';
+import { brakeClientKey, CredentialBrake } from './credential-brake';
 import { customerDigester, normaliseCustomerId } from './customer-credentials';
 import { checkDownloadLink, signDownloadLink, type Grant } from './download-links';
 import {
@@ -119,7 +119,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     reply: FastifyReply,
     accepted: AcceptedCredentials,
   ): Promise<Caller | undefined> {
-    const retryAfter = brake.retryAfterSeconds(request.ip);
+    const retryAfter = brake.retryAfterSeconds(brakeClientKey(request.ip));
     if (retryAfter !== undefined) {
       await reply
         .status(429)
@@ -146,7 +146,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
   }
 
   async function fail(request: FastifyRequest, reply: FastifyReply, message: string) {
-    brake.recordFailure(request.ip);
+    brake.recordFailure(brakeClientKey(request.ip));
     await reply.status(401).send({ message });
     return undefined;
   }

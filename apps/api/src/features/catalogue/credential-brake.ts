@@ -38,3 +38,21 @@ export class CredentialBrake {
     }
   }
 }
+
+/**
+ * Whom the brake counts: an IPv4 address, or the /64 of an IPv6 address, since one IPv6
+ * customer commonly holds a whole /64 and could otherwise change address at every guess.
+ */
+export function brakeClientKey(address: string): string {
+  const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (v4) return v4[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
