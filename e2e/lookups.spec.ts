@@ -111,6 +111,18 @@ test.describe('Offline Installer', () => {
     expect(pageProblems).toEqual([]);
   });
 
+  test('Back repeats the earlier search, field included', async ({ page, pageProblems }) => {
+    await open(page, `/cornerstone/offline?registrationId=${CS}`);
+    await expect(resultLinks(page).first()).toHaveText('Cornerstone 2.10.0');
+    await page.getByLabel('Registration ID').fill(ONH);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByText('Cornerstone 2.9.0', { exact: true })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel('Registration ID')).toHaveValue(CS);
+    await expect(resultLinks(page).first()).toHaveText('Cornerstone 2.10.0');
+    expect(pageProblems).toEqual([]);
+  });
+
   test("'Where is this?' explains where the registration ID is", async ({ page, pageProblems }) => {
     await open(page, '/cornerstone/offline');
     await page.getByRole('button', { name: 'Where is this?' }).click();
