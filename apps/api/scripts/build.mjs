@@ -1,4 +1,4 @@
-// Bundles the API into dist/server.js: our code and the contracts package inlined,
+// Bundles the API into dist/server.js (and the command line into dist/cli.js): our code and the contracts package inlined,
 // every npm dependency left to node_modules.
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
@@ -6,8 +6,11 @@ import { readFileSync } from 'node:fs';
 const { dependencies = {} } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 await build({
-  entryPoints: [new URL('../src/server.ts', import.meta.url).pathname],
-  outfile: new URL('../dist/server.js', import.meta.url).pathname,
+  entryPoints: {
+    server: new URL('../src/server.ts', import.meta.url).pathname,
+    cli: new URL('../src/cli.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('../dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

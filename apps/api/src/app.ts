@@ -3,6 +3,8 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config/config';
 import type { Database } from './db/connect';
+import { catalogueRoutes } from './features/catalogue/catalogue-routes';
+import { blobRootOf } from './features/catalogue/catalogue-setup';
 import { healthRoutes } from './features/health/health-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
 import database from './plugins/database';
@@ -49,6 +51,7 @@ export async function buildApp(
 
   await app.register(healthRoutes);
   await app.register(signInRoutes, { config: dependencies.config });
+  await app.register(catalogueRoutes, { blobRoot: blobRootOf(dependencies.config.dataDir) });
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

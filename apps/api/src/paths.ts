@@ -4,3 +4,5 @@ import { fileURLToPath } from 'node:url';
 // path serves both the sources (tests) and the build (npm start).
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../drizzle', import.meta.url));
 export const WEB_BUILD_DIR = fileURLToPath(new URL('../../web/build', import.meta.url));
+/** The demo catalogue, imported on first start (docs/demo-data.md). */
+export const DEMO_CATALOGUE_DIR = fileURLToPath(new URL('../demo-catalogue', import.meta.url));

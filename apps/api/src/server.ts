@@ -6,7 +6,8 @@ import { resolveSecretKey } from './config/secret-key';
 import { connectDatabase, DatabaseUnreachableError } from './db/connect';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
 import { applyMigrations } from './db/migrate';
-import { MIGRATIONS_DIR, WEB_BUILD_DIR } from './paths';
+import { catalogueIsEmpty, describeSummary, importFolder } from './features/catalogue/catalogue-setup';
+import { DEMO_CATALOGUE_DIR, MIGRATIONS_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError, lockDataDir } from './runtime/data-dir-lock';
 import { loadWebBuild } from './web/web-build';
 
@@ -34,6 +35,11 @@ async function main() {
     const { pool, db } = await connectDatabase(databaseUrl);
     cleanups.unshift(() => pool.end());
     await applyMigrations(pool, MIGRATIONS_DIR);
+    // A newcomer sees real screens at once: an empty catalogue gets the demo one (docs/demo-data.md).
+    if (await catalogueIsEmpty(pool)) {
+      const summary = await importFolder(DEMO_CATALOGUE_DIR, { pool, secretKey, dataDir: config.dataDir });
+      console.log(`Imported the demo catalogue (${describeSummary(summary).join('; ')})`);
+    }
 
     const webBuild = await loadWebBuild(WEB_BUILD_DIR, config.makerName);
     const app = await buildApp(

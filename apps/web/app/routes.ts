@@ -20,5 +20,9 @@ export default [
   route('service/cornerstone/password-reset', 'features/service/password-reset-page.tsx'),
   route('service/chromatof/releases', 'features/service/chromatof-releases-page.tsx'),
   route('privacy', 'features/privacy/privacy-page.tsx'),
+  route('cornerstone/offline', 'features/offline-installer/offline-installer-page.tsx'),
+  route('cornerstone/pibs', 'features/bulletins/cornerstone-pibs-page.tsx'),
+  route('cornerstone/dsvs', 'features/validation-docs/dsv-page.tsx'),
+  route('chromatof/pibs', 'features/bulletins/chromatof-pibs-page.tsx'),
   route('*', 'features/not-found/not-found-page.tsx'),
 ] satisfies RouteConfig;

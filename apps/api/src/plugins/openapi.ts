@@ -8,7 +8,10 @@ export default fp(
     await app.register(swagger, {
       openapi: {
         info: { title: 'Software portal API', version: '1' },
-        tags: [{ name: 'operations', description: 'Health and readiness' }],
+        tags: [
+          { name: 'operations', description: 'Health and readiness' },
+          { name: 'catalogue', description: 'Cornerstone catalogue, customer lookups and file delivery' },
+        ],
       },
     });
     app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -1,0 +1,92 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config/config';
+import { resolveSecretKey } from './config/secret-key';
+import { connectDatabase, DatabaseUnreachableError } from './db/connect';
+import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
+import { applyMigrations } from './db/migrate';
+import { describeSummary, importFolder } from './features/catalogue/catalogue-setup';
+import { ImportError, type ImportProgress } from './features/catalogue/import-catalogue';
+import { MIGRATIONS_DIR } from './paths';
+import { DataDirInUseError, lockDataDir } from './runtime/data-dir-lock';
+
+const USAGE = `Usage: npm run portal -- import <folder>
+
+  import <folder>   Publish the catalogue.json in <folder> and the files it names
+                    (docs/publishing.md). All or nothing; importing twice changes nothing.`;
+
+/** Files smaller than this are hashed too fast for a progress line to be worth drawing. */
+const PROGRESS_FROM_BYTES = 8 << 20;
+
+/** The portal's command line: `npm run portal -- <command> …` (scripts/portal.mjs runs this bundle). */
+async function main(args: string[]) {
+  const [command, folder, ...rest] = args;
+  if (command !== 'import' || !folder || rest.length > 0) {
+    console.log(USAGE);
+    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  }
+
+  const config = loadConfig();
+  await mkdir(config.dataDir, { recursive: true });
+  const cleanups: Array<() => Promise<void> | void> = [];
+  try {
+    let databaseUrl = config.databaseUrl;
+    if (!databaseUrl) {
+      // The embedded database belongs to one process at a time: with a running portal, stop it first.
+      cleanups.unshift(lockDataDir(config.dataDir));
+      const embedded: EmbeddedServer = await startEmbeddedServer(path.join(config.dataDir, 'pg'));
+      cleanups.unshift(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
+    const { pool } = await connectDatabase(databaseUrl, { max: 2 });
+    cleanups.unshift(() => pool.end());
+    await applyMigrations(pool, MIGRATIONS_DIR);
+
+    const started = performance.now();
+    const summary = await importFolder(path.resolve(folder), {
+      pool,
+      secretKey,
+      dataDir: config.dataDir,
+      progress: progressLine(),
+    });
+    console.log(`Imported ${path.resolve(folder)} in ${Math.round(performance.now() - started)} ms`);
+    for (const line of describeSummary(summary)) console.log(`  ${line}`);
+    return 0;
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+  }
+}
+
+/** One redrawn line per large file on a terminal; nothing when output goes to a file or a pipe. */
+function progressLine(): ImportProgress | undefined {
+  if (!process.stdout.isTTY) return undefined;
+  const WIDTH = 30;
+  let lastDrawn = '';
+  return {
+    file(name, done, total) {
+      if (total < PROGRESS_FROM_BYTES) return;
+      const fraction = total === 0 ? 1 : done / total;
+      const filled = Math.round(fraction * WIDTH);
+      const line = `hashing ${name} [${'#'.repeat(filled)}${' '.repeat(WIDTH - filled)}] ${Math.floor(fraction * 100)}%`;
+      if (line === lastDrawn) return;
+      lastDrawn = line;
+      process.stdout.write(`\r${line}${done === total ? '\n' : ''}`);
+    },
+  };
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ConfigError) for (const problem of error.problems) console.error(problem);
+    else if (
+      error instanceof ImportError ||
+      error instanceof DatabaseUnreachableError ||
+      error instanceof DataDirInUseError
+    ) {
+      console.error(error.message);
+    } else console.error(`The import failed; the catalogue is as it was: ${(error as Error).stack ?? String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,86 @@
+import {
+  DSV_VERSION_PATTERN,
+  INVALID_DSV_REGISTRATION_ID,
+  sortVersionsNewestFirst,
+  type DsvEntry,
+} from '@portal/contracts';
+import {
+  LookupBusy,
+  LookupError,
+  LookupForm,
+  RegistrationIdHelp,
+  useLookupBusy,
+} from '../../shared/lookup/lookup-form';
+import styles from '../../shared/lookup/lookup.module.css';
+import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { pageMeta } from '../../shared/page-meta';
+import type { Route } from './+types/dsv-page';
+import { getDsvs } from './api/get-dsvs';
+
+export const meta = () =>
+  pageMeta(
+    'Declaration of Software Validation',
+    'Declarations of Software Validation for the Cornerstone versions of your registration ID.',
+  );
+
+type Dsv = DsvEntry & { key: string };
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LookupState<Dsv[]>> {
+  return runLookup(
+    request,
+    async (registrationId, signal) => {
+      const dsvs = await getDsvs(registrationId, signal);
+      // Entries are kept only for digits.digits.digits (SPEC §5).
+      const kept = Object.entries(dsvs)
+        .filter(([, dsv]) => DSV_VERSION_PATTERN.test(dsv.version))
+        .map(([key, dsv]) => ({ key, ...dsv }));
+      return sortVersionsNewestFirst(kept, (dsv) => dsv.version);
+    },
+    INVALID_DSV_REGISTRATION_ID,
+  );
+}
+// The search in the URL must run when the page is opened, not only on navigation.
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <DsvView state={{ registrationId: '' }} busy={false} />;
+}
+
+export default function DsvPage({ loaderData }: Route.ComponentProps) {
+  return <DsvView state={loaderData} busy={useLookupBusy()} />;
+}
+
+function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) {
+  const { outcome } = state;
+  return (
+    <div className={styles.page}>
+      <h1>Declaration of Software Validation</h1>
+      <p className={styles.lead}>
+        Enter your registration ID to see the Declarations of Software Validation of your Cornerstone versions.
+      </p>
+      <LookupForm label="Registration ID" registrationId={state.registrationId} whereIsThis={<RegistrationIdHelp />} />
+      {busy ? (
+        <LookupBusy />
+      ) : outcome?.error !== undefined ? (
+        <LookupError message={outcome.error} />
+      ) : outcome ? (
+        <section aria-labelledby="dsv-results">
+          <h2 id="dsv-results">Documents</h2>
+          {outcome.data.length === 0 ? (
+            <p className={styles.note}>No documents are available for this registration ID.</p>
+          ) : (
+            <ul className={styles.results}>
+              {outcome.data.map((dsv) => (
+                <li key={dsv.key}>
+                  <a href={dsv.uri} target="_blank" rel="noopener noreferrer">
+                    Cornerstone {dsv.version}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

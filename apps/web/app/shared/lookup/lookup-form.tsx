@@ -1,0 +1,112 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Form, useLocation, useNavigation } from 'react-router';
+import { Dialog } from '../components/dialog';
+import { LOOKUP_PARAM } from './run-lookup';
+import styles from './lookup.module.css';
+
+interface LookupFormProps {
+  /** 'Registration ID' or 'Key ID'. */
+  label: string;
+  registrationId: string;
+  /** The 'Where is this?' modal's text. */
+  whereIsThis: ReactNode;
+}
+
+/**
+ * One text field, a 'Where is this?' link opening a modal, and a Find button (SPEC §2). The
+ * form is a GET navigation to the same page, so the search is in the URL.
+ */
+export function LookupForm({ label, registrationId, whereIsThis }: LookupFormProps) {
+  const [whereOpen, setWhereOpen] = useState(false);
+  const inputId = useId();
+  return (
+    <>
+      <Form method="get" className={styles.form} role="search">
+        <label htmlFor={inputId} className={styles.label}>
+          {label}
+        </label>
+        <div className={styles.row}>
+          <input
+            // A new URL (Back, a shared link) puts its ID in the field.
+            key={registrationId}
+            id={inputId}
+            name={LOOKUP_PARAM}
+            defaultValue={registrationId}
+            className={styles.input}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          <button type="submit" className={styles.find}>
+            Find
+          </button>
+        </div>
+        <button type="button" className={styles.where} onClick={() => setWhereOpen(true)}>
+          Where is this?
+        </button>
+      </Form>
+      <Dialog open={whereOpen} onClose={() => setWhereOpen(false)} title="Where is this?">
+        {whereIsThis}
+      </Dialog>
+    </>
+  );
+}
+
+/** True while a search on this page is under way; only the latest navigation counts. */
+export function useLookupBusy(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state !== 'idle' && navigation.location?.pathname === location.pathname;
+}
+
+/** The busy loader: a 40px spinner (SPEC §9) announced to screen readers. */
+export function LookupBusy() {
+  return (
+    <div role="status" className={styles.busy}>
+      <span className={styles.spinner} aria-hidden="true" />
+      <span className={styles.visuallyHidden}>Searching…</span>
+    </div>
+  );
+}
+
+export function LookupError({ message }: { message: string }) {
+  return (
+    <p role="alert" className={styles.error}>
+      {message}
+    </p>
+  );
+}
+
+/** Where a registration ID is found (SPEC §2, lookup screens). */
+export function RegistrationIdHelp() {
+  return (
+    <>
+      <p>You can find your registration ID in Cornerstone:</p>
+      <ul>
+        <li>
+          Click the <strong>i</strong> icon at the upper left of Cornerstone and read the About Box.
+        </li>
+        <li>
+          Or look on your Software Registration Certificate, where the value may be labelled{' '}
+          <strong>Copy Protection Key</strong>.
+        </li>
+      </ul>
+    </>
+  );
+}
+
+/** Where a ChromaTOF key ID is found (SPEC §2, ChromaTOF page). */
+export function KeyIdHelp() {
+  return (
+    <>
+      <p>You can find your key ID in ChromaTOF:</p>
+      <ul>
+        <li>
+          Open the About dialog with the <strong>i</strong> icon at the upper right.
+        </li>
+        <li>
+          Or look on your Software Registration Certificate, where it is labelled <strong>Copy Protection Key</strong>.
+        </li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-client';
+import { runLookup } from './run-lookup';
+
+const request = (search: string, signal = new AbortController().signal) =>
+  new Request(`http://portal.test/cornerstone/dsvs${search}`, { signal });
+
+describe('runLookup', () => {
+  it('stays idle without a registrationId in the URL, and searches an empty one', async () => {
+    const asked: string[] = [];
+    const lookup = async (id: string) => {
+      asked.push(id);
+      return id;
+    };
+    expect(await runLookup(request(''), lookup, 'Invalid')).toEqual({ registrationId: '' });
+    expect(await runLookup(request('?registrationId=%20ABC%20'), lookup, 'Invalid')).toEqual({
+      registrationId: ' ABC ',
+      outcome: { data: 'ABC' },
+    });
+    expect(await runLookup(request('?registrationId='), lookup, 'Invalid')).toMatchObject({ outcome: { data: '' } });
+    expect(asked).toEqual(['ABC', '']);
+  });
+
+  it("shows the screen's own text for a 401 and the server's message otherwise", async () => {
+    const failing = (status: number, message: string) => async () => {
+      throw new ApiError(status, message);
+    };
+    expect(await runLookup(request('?registrationId=X'), failing(401, 'whatever'), 'Invalid Registraion ID')).toEqual({
+      registrationId: 'X',
+      outcome: { error: 'Invalid Registraion ID' },
+    });
+    expect(await runLookup(request('?registrationId=X'), failing(429, 'Too many failed attempts.'), 'Invalid')).toEqual(
+      { registrationId: 'X', outcome: { error: 'Too many failed attempts.' } },
+    );
+  });
+
+  it('lets a superseded search fail silently as an abort', async () => {
+    const controller = new AbortController();
+    const pending = runLookup(
+      request('?registrationId=X', controller.signal),
+      (_id, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason))),
+      'Invalid',
+    );
+    controller.abort();
+    await expect(pending).rejects.toBeDefined();
+  });
+});

@@ -1,0 +1,35 @@
+import { ApiError } from '../api/api-client';
+
+/** What a lookup screen shows: idle (no search yet), or the outcome of the search in the URL. */
+export interface LookupState<T> {
+  /** The ID as it is in the URL; the form is pre-filled with it. */
+  registrationId: string;
+  outcome?: { data: T; error?: undefined } | { data?: undefined; error: string };
+}
+
+export const LOOKUP_PARAM = 'registrationId';
+
+/**
+ * Runs a lookup from a route's clientLoader. The ID lives in the URL (`?registrationId=`),
+ * so a reload, a shared link or Back repeats the search, and a new search is a new
+ * navigation that aborts the one it supersedes. An empty ID is searched too: the spec does
+ * not check it on the client, and the server answers it like any wrong ID.
+ */
+export async function runLookup<T>(
+  request: Request,
+  lookup: (registrationId: string, signal: AbortSignal) => Promise<T>,
+  /** The text of SPEC §8 for a 401 on this screen. */
+  invalidMessage: string,
+): Promise<LookupState<T>> {
+  const registrationId = new URL(request.url).searchParams.get(LOOKUP_PARAM);
+  if (registrationId === null) return { registrationId: '' };
+  try {
+    return { registrationId, outcome: { data: await lookup(registrationId.trim(), request.signal) } };
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    if (error instanceof ApiError) {
+      return { registrationId, outcome: { error: error.status === 401 ? invalidMessage : error.message } };
+    }
+    throw error;
+  }
+}

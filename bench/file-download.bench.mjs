@@ -1,0 +1,248 @@
+// Downloading a 1 GiB file from the portal against nginx with `sendfile on` serving the same
+// file, in the same run. Targets (issue 4): throughput at least 90% of nginx's, server CPU
+// per GiB at most 1.5 times nginx's, and a resumed (Range) download byte-identical.
+// nginx comes from Debian (apt-get install when missing and we are root); curl downloads.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  createReadStream,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+  closeSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, REPO_ROOT, startPortal } from './lib/portal.mjs';
+
+const SIZE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1 << 30);
+const RUNS = 3;
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+const GIB = 1 << 30;
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-download-'));
+chmodSync(work, 0o755);
+const publish = path.join(work, 'publish');
+const dataDir = path.join(work, 'data');
+mkdirSync(publish, { mode: 0o755 });
+mkdirSync(dataDir, { mode: 0o755 });
+const bigFile = path.join(publish, 'big.bin');
+
+let nginx;
+let portal;
+let failed = false;
+try {
+  writeRandomFile(bigFile, SIZE_BYTES);
+  chmodSync(bigFile, 0o644);
+  const expectedSha = await sha256(bigFile);
+  writeFileSync(
+    path.join(publish, 'catalogue.json'),
+    JSON.stringify({
+      families: ['CS'],
+      versions: [{ name: '9.9.9', families: ['CS'], offlineInstaller: { path: 'big.bin' } }],
+      registrations: [{ registrationId: 'BENCH-0001', family: 'CS' }],
+      pibs: [],
+      dsvs: [],
+    }),
+  );
+  const imported = spawnSync(process.execPath, [path.join(REPO_ROOT, 'apps/api/dist/cli.js'), 'import', publish], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+    encoding: 'utf8',
+  });
+  if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}${imported.stdout}`);
+
+  portal = await startPortal({ DATA_DIR: dataDir });
+  const versions = await (
+    await fetch(`${portal.url}/v1/Cornerstone/versions`, { headers: { authorization: 'Hasp id=BENCH-0001' } })
+  ).json();
+  const portalUrl = `${portal.url}${versions['9.9.9'].offlineInstaller}`;
+
+  nginx = await startNginx(publish, work);
+  const nginxUrl = `${nginx.url}/big.bin`;
+
+  // Warm the page cache so both read the file from memory.
+  await download(nginxUrl);
+  // Interleaved, so that whatever else the machine is doing falls on both alike.
+  const reference = { best: 0, ticks: 0, bytes: 0 };
+  const ours = { best: 0, ticks: 0, bytes: 0 };
+  for (let run = 0; run < RUNS; run++) {
+    await measureDownload(nginxUrl, () => nginx.pids(), reference);
+    await measureDownload(portalUrl, () => [portal.pid], ours);
+  }
+  summarise(reference);
+  summarise(ours);
+  const throughputRatio = ours.mibPerSecond / reference.mibPerSecond;
+  const cpuRatio = ours.cpuSecondsPerGiB / reference.cpuSecondsPerGiB;
+  console.log(`file: ${(SIZE_BYTES / GIB).toFixed(2)} GiB, best of ${RUNS} downloads each (curl to /dev/null)`);
+  console.log(
+    `nginx sendfile  ${reference.mibPerSecond} MiB/s, server CPU ${reference.cpuSecondsPerGiB.toFixed(3)} s/GiB`,
+  );
+  console.log(`portal          ${ours.mibPerSecond} MiB/s, server CPU ${ours.cpuSecondsPerGiB.toFixed(3)} s/GiB`);
+  console.log(`ratio portal/nginx: throughput ${(throughputRatio * 100).toFixed(0)}%, CPU ${cpuRatio.toFixed(2)}x`);
+  if (throughputRatio < 0.9 || cpuRatio > 1.5) failed = true;
+
+  const resumed = await resumedDownload(portalUrl, path.join(work, 'resumed.bin'));
+  const identical = resumed === expectedSha;
+  console.log(
+    `resumed download (two Range requests): ${identical ? 'byte-identical' : 'DIFFERENT'} (sha256 ${resumed})`,
+  );
+  if (!identical) failed = true;
+} finally {
+  nginx?.stop();
+  await portal?.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+if (failed) {
+  console.log('TARGET MISSED');
+  process.exit(1);
+}
+
+function writeRandomFile(file, size) {
+  // A random MiB repeated: incompressible enough, and fast to write.
+  const block = randomBytes(1 << 20);
+  const fd = openSync(file, 'w');
+  for (let written = 0; written < size; written += block.length) {
+    writeSync(fd, block, 0, Math.min(block.length, size - written));
+  }
+  closeSync(fd);
+}
+
+function sha256(file) {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(file, { highWaterMark: 1 << 20 })
+      .on('data', (chunk) => hash.update(chunk))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
+  });
+}
+
+function download(url, args = []) {
+  return new Promise((resolve, reject) => {
+    const curl = spawn('curl', [
+      '-sS',
+      '--fail',
+      '-o',
+      '/dev/null',
+      '-w',
+      '%{size_download} %{time_total}',
+      ...args,
+      url,
+    ]);
+    let out = '';
+    curl.stdout.on('data', (chunk) => (out += chunk));
+    curl.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`curl ${url} exited with ${code}`));
+      const [bytes, seconds] = out.trim().split(' ').map(Number);
+      resolve({ bytes, seconds });
+    });
+  });
+}
+
+async function measureDownload(url, pids, totals) {
+  const before = cpuOf(pids());
+  const { bytes, seconds } = await download(url);
+  totals.ticks += cpuOf(pids()) - before;
+  totals.bytes += bytes;
+  if (bytes !== SIZE_BYTES) throw new Error(`${url}: got ${bytes} bytes`);
+  totals.best = Math.max(totals.best, bytes / seconds / 1048576);
+}
+
+function summarise(totals) {
+  totals.mibPerSecond = Math.round(totals.best);
+  totals.cpuSecondsPerGiB = totals.ticks / CLOCK_TICKS / (totals.bytes / GIB);
+}
+
+/** utime + stime of the processes, in clock ticks, from /proc/<pid>/stat. */
+function cpuOf(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks;
+}
+
+async function resumedDownload(url, target) {
+  const half = Math.floor(SIZE_BYTES / 2);
+  const head = await fetch(url, { method: 'HEAD' });
+  const etag = head.headers.get('etag');
+  const first = `${target}.1`;
+  const second = `${target}.2`;
+  spawnSync('curl', ['-sS', '--fail', '-r', `0-${half - 1}`, '-o', first, url]);
+  spawnSync('curl', ['-sS', '--fail', '-r', `${half}-`, '-H', `If-Range: ${etag}`, '-o', second, url]);
+  const hash = createHash('sha256');
+  for (const part of [first, second]) {
+    await new Promise((resolve, reject) =>
+      createReadStream(part, { highWaterMark: 1 << 20 })
+        .on('data', (chunk) => hash.update(chunk))
+        .on('end', resolve)
+        .on('error', reject),
+    );
+    rmSync(part);
+  }
+  return hash.digest('hex');
+}
+
+async function startNginx(root, workDir) {
+  if (spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) {
+    if (process.getuid?.() !== 0) throw new Error('nginx is missing: apt-get install nginx');
+    console.log('installing nginx (the sendfile reference) with apt-get…');
+    const installed = spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit' });
+    if (installed.status !== 0) throw new Error('apt-get install nginx failed');
+  }
+  const port = await freePort();
+  const dir = path.join(workDir, 'nginx');
+  mkdirSync(dir, { recursive: true });
+  const conf = path.join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+${process.getuid?.() === 0 ? 'user root;' : ''}
+events { worker_connections 64; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  server { listen 127.0.0.1:${port}; root ${root}; }
+}
+`,
+  );
+  const child = spawn('nginx', ['-c', conf, '-p', dir], { stdio: 'inherit' });
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      await fetch(`http://127.0.0.1:${port}/catalogue.json`);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    // The master and its worker: the worker does the sending.
+    pids: () => [
+      child.pid,
+      ...execFileSync('pgrep', ['-P', String(child.pid)])
+        .toString()
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map(Number),
+    ],
+    stop: () => child.kill('SIGTERM'),
+  };
+}

@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// Registration and key IDs of the demo catalogue (docs/demo-data.md), imported at start-up.
+const CS = 'DEMO-CS-1001';
+const ONH = 'DEMO-ONH-1002';
+const DEMO = 'DEMO-DEMO-1004';
+const KEY = 'DEMO-KEY-2001';
+
+const resultLinks = (page: Page) => page.locator('main ul li a');
+
+/** Opens a page and waits until React Router has hydrated it, so a click is handled by the app, not the browser. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
+        ?.state.initialized === true,
+  );
+}
+
+/**
+ * Chromium logs every 401 answer as a console error. A refused ID is what these tests ask
+ * for, so those lines (and only those) are taken off the page's problem list.
+ */
+function acceptRefusedIds(pageProblems: string[]) {
+  const refused = pageProblems.filter((problem) => problem.includes('status of 401 (Unauthorized)'));
+  expect(refused.length).toBeGreaterThan(0);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !refused.includes(problem)));
+  expect(pageProblems).toEqual([]);
+}
+
+test.describe('Offline Installer', () => {
+  test('pre-fills the ID from the URL, searches at once and lists versions newest first', async ({
+    page,
+    pageProblems,
+  }) => {
+    await open(page, `/cornerstone/offline?registrationId=${CS}`);
+    await expect(page.getByLabel('Registration ID')).toHaveValue(CS);
+    await expect(resultLinks(page)).toHaveText([
+      'Cornerstone 2.10.0',
+      'Cornerstone 2.8.1',
+      'Cornerstone 2.7.0',
+      'Cornerstone 2.6.2',
+    ]);
+    await expect(page.getByRole('link', { name: /Configuration Editor/ })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'See all releases and PIBs' })).toHaveAttribute(
+      'href',
+      '/service/cornerstone/releases',
+    );
+    await expect(page).toHaveTitle(/^Offline Installer \| /);
+
+    const download = await page.request.get((await resultLinks(page).first().getAttribute('href'))!);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-disposition']).toContain('Cornerstone-2.10.0-Offline.zip');
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('shows a version without an installer as text, and the Configuration Editor only for Dev or Demo', async ({
+    page,
+    pageProblems,
+  }) => {
+    await open(page, '/cornerstone/offline');
+    await page.getByLabel('Registration ID').fill(ONH);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page).toHaveURL(new RegExp(`registrationId=${ONH}$`));
+    await expect(page.getByText('Cornerstone 2.9.0', { exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Cornerstone 2.9.0' })).toHaveCount(0);
+
+    await page.getByLabel('Registration ID').fill(DEMO);
+    await page.getByRole('button', { name: 'Find' }).click();
+    const editor = page.getByRole('link', { name: 'Download the Cornerstone Configuration Editor' });
+    await expect(editor).toBeVisible();
+    expect((await page.request.get((await editor.getAttribute('href'))!)).status()).toBe(200);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('says "Invalid registration ID" for an unknown ID', async ({ page, pageProblems }) => {
+    await open(page, '/cornerstone/offline?registrationId=NO-SUCH-ID');
+    await expect(page.getByRole('alert')).toHaveText('Invalid registration ID');
+    await expect(resultLinks(page)).toHaveCount(0);
+    acceptRefusedIds(pageProblems);
+  });
+
+  test('a new search supersedes a slow one: only the latest result and busy state count', async ({
+    page,
+    pageProblems,
+  }) => {
+    let delayed = false;
+    await page.route('**/v1/Cornerstone/versions', async (route) => {
+      if (route.request().headers().authorization === `Hasp id=${ONH}` && !delayed) {
+        delayed = true;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      await route.continue().catch(() => {}); // the browser may have given up on it already
+    });
+    await open(page, '/cornerstone/offline');
+    await page.getByLabel('Registration ID').fill(ONH);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+
+    await page.getByLabel('Registration ID').fill(CS);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(resultLinks(page).first()).toHaveText('Cornerstone 2.10.0');
+    await expect(page.getByRole('status')).toHaveCount(0);
+    // Past the slow answer's arrival: the superseded search changed nothing.
+    await page.waitForTimeout(2_500);
+    await expect(page.getByText('Cornerstone 2.9.0')).toHaveCount(0);
+    await expect(resultLinks(page).first()).toHaveText('Cornerstone 2.10.0');
+    await expect(page).toHaveURL(new RegExp(`registrationId=${CS}$`));
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('Back repeats the earlier search, field included', async ({ page, pageProblems }) => {
+    await open(page, `/cornerstone/offline?registrationId=${CS}`);
+    await expect(resultLinks(page).first()).toHaveText('Cornerstone 2.10.0');
+    await page.getByLabel('Registration ID').fill(ONH);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByText('Cornerstone 2.9.0', { exact: true })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel('Registration ID')).toHaveValue(CS);
+    await expect(resultLinks(page).first()).toHaveText('Cornerstone 2.10.0');
+    expect(pageProblems).toEqual([]);
+  });
+
+  test("'Where is this?' explains where the registration ID is", async ({ page, pageProblems }) => {
+    await open(page, '/cornerstone/offline');
+    await page.getByRole('button', { name: 'Where is this?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Where is this?' });
+    await expect(dialog).toContainText('About Box');
+    await expect(dialog).toContainText('Copy Protection Key');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    expect(pageProblems).toEqual([]);
+  });
+});
+
+test.describe('PIBs', () => {
+  test('groups several variants under headings, each newest first', async ({ page, pageProblems }) => {
+    await open(page, `/cornerstone/pibs?registrationId=${CS}`);
+    await expect(page.getByLabel('Registration ID')).toHaveValue(CS);
+    await expect(page.getByRole('heading', { level: 3 })).toHaveText(['21 CFR Part 11', 'Standard']);
+    await expect(page.getByRole('region', { name: 'Standard' }).getByRole('link')).toHaveText([
+      'Cornerstone 2.10.0',
+      'Cornerstone 2.8.1',
+      'Cornerstone 2.7.0',
+    ]);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('shows one variant as a flat list', async ({ page, pageProblems }) => {
+    await open(page, `/cornerstone/pibs?registrationId=${ONH}`);
+    await expect(resultLinks(page)).toHaveText(['Cornerstone 2.9.0', 'Cornerstone 2.8.1', 'Cornerstone 2.7.0']);
+    await expect(page.getByRole('heading', { level: 3 })).toHaveCount(0);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('says "Invalid Registration ID" for an unknown ID', async ({ page, pageProblems }) => {
+    await open(page, '/cornerstone/pibs?registrationId=NO-SUCH-ID');
+    await expect(page.getByRole('alert')).toHaveText('Invalid Registration ID');
+    acceptRefusedIds(pageProblems);
+  });
+
+  test('ChromaTOF PIBs take the key ID and show only ChromaTOF', async ({ page, pageProblems }) => {
+    await open(page, `/chromatof/pibs?registrationId=${KEY}`);
+    await expect(page.getByLabel('Key ID')).toHaveValue(KEY);
+    await expect(resultLinks(page)).toHaveText(['ChromaTOF 6.1.0', 'ChromaTOF 6.0.2']);
+    await page.getByRole('button', { name: 'Where is this?' }).click();
+    await expect(page.getByRole('dialog', { name: 'Where is this?' })).toContainText('upper right');
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('ChromaTOF PIBs say "Invalid key ID" for an unknown key ID', async ({ page, pageProblems }) => {
+    await open(page, '/chromatof/pibs');
+    await page.getByLabel('Key ID').fill(CS);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid key ID');
+    acceptRefusedIds(pageProblems);
+  });
+});
+
+test.describe('Declaration of Software Validation', () => {
+  test('links "Cornerstone {version}" documents that open in a new tab', async ({ page, pageProblems }) => {
+    await open(page, `/cornerstone/dsvs?registrationId=${CS}`);
+    await expect(resultLinks(page)).toHaveText(['Cornerstone 2.10.0', 'Cornerstone 2.8.1', 'Cornerstone 2.7.0']);
+    await expect(resultLinks(page).first()).toHaveAttribute('target', '_blank');
+    const response = await page.request.get((await resultLinks(page).first().getAttribute('href'))!);
+    expect(response.headers()['content-type']).toBe('application/pdf');
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('says "Invalid Registraion ID" (sic) for an unknown ID', async ({ page, pageProblems }) => {
+    await open(page, '/cornerstone/dsvs?registrationId=NO-SUCH-ID');
+    await expect(page.getByRole('alert')).toHaveText('Invalid Registraion ID');
+    acceptRefusedIds(pageProblems);
+  });
+});

@@ -1,0 +1,33 @@
+/**
+ * How customers prove who they are (SPEC §6, DESIGN "API"): only in the Authorization
+ * header, `Hasp id=<registration ID>` for Cornerstone and `Rainbow id=<key ID>` for
+ * ChromaTOF. Both sides build and read the header here.
+ */
+export type CustomerScheme = 'hasp' | 'rainbow';
+
+export interface CustomerCredential {
+  scheme: CustomerScheme;
+  id: string;
+}
+
+/** Registration IDs and key IDs: letters, digits and dashes; longer input is not an ID. */
+export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+
+const HEADER_PATTERN = /^(Hasp|Rainbow) id=(.*)$/;
+
+export function registrationIdAuthorization(registrationId: string): string {
+  return `Hasp id=${registrationId.trim()}`;
+}
+
+export function keyIdAuthorization(keyId: string): string {
+  return `Rainbow id=${keyId.trim()}`;
+}
+
+/** The credential an Authorization header carries, or undefined when it is not one of ours. */
+export function parseCustomerAuthorization(header: string | undefined): CustomerCredential | undefined {
+  const match = HEADER_PATTERN.exec(header ?? '');
+  if (!match) return undefined;
+  const id = match[2]!.trim();
+  if (!CUSTOMER_ID_PATTERN.test(id)) return undefined;
+  return { scheme: match[1] === 'Hasp' ? 'hasp' : 'rainbow', id };
+}
