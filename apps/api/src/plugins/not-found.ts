@@ -10,6 +10,8 @@ declare module 'fastify' {
 }
 
 const NOT_FOUND_PER_MINUTE = 120;
+/** The 404 message for an unknown path, and for a file a caller may not know exists. */
+export const NOT_FOUND_MESSAGE = 'Not found';
 
 /** Unknown paths answer 404 `{ message }`, and even that answer is rate limited per client. */
 export default fp(
@@ -20,7 +22,7 @@ export default fp(
       await limiter.call(app, request, reply);
     });
     app.setNotFoundHandler({ preHandler: limiter }, async (_request, reply) =>
-      reply.status(404).send({ message: 'Not found' }),
+      reply.status(404).send({ message: NOT_FOUND_MESSAGE }),
     );
   },
   { name: 'not-found' },

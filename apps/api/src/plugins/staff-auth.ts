@@ -15,6 +15,9 @@ declare module 'fastify' {
   }
 }
 
+/** The 401 message of every staff route, wherever the bearer is checked. */
+export const STAFF_SIGN_IN_REQUIRED = 'Sign in to use this.';
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 
 export default fp(
@@ -27,7 +30,7 @@ export default fp(
     });
     app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
       const staff = await app.staffIdentity(request);
-      if (!staff) return reply.status(401).send({ message: 'Sign in to use this.' });
+      if (!staff) return reply.status(401).send({ message: STAFF_SIGN_IN_REQUIRED });
       request.staff = staff;
     });
   },

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../db/connect';
-import { derivedKey, keyedDigest } from './keyed-digest';
+import { keyedDigest } from './keyed-digest';
+import { signToken, verifyToken } from './signed-tokens';
 
 /** Sessions last up to three months or until sign out (SPEC §6, §9). */
 export const STAFF_SESSION_DAYS = 92;
-const ALGORITHM = 'HS256';
-const ISSUER = 'portal';
-const AUDIENCE = 'portal-staff';
+/** The kind of token and digest: a session bearer is never a sign-in link's token, nor the reverse. */
+const PURPOSE = 'staff-session';
 
 /**
  * Every staff session ever issued, by a digest of its ID: the bearer alone is not enough,
@@ -41,19 +40,12 @@ export async function issueStaffSession(db: DatabaseExecutor, secretKey: Buffer,
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_DAYS * 86_400_000);
   await db.insert(staffSessions).values({
-    idDigest: keyedDigest(secretKey, 'staff-session', sessionId),
+    idDigest: keyedDigest(secretKey, PURPOSE, sessionId),
     email,
     createdAt: now,
     expiresAt,
   });
-  const bearer = await new SignJWT({ email })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setJti(sessionId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(derivedKey(secretKey, 'staff-session'));
+  const bearer = await signToken(secretKey, PURPOSE, { email, id: sessionId, issuedAt: now, expiresAt });
   return { bearer, sessionId, expiresAt };
 }
 
@@ -68,25 +60,14 @@ export async function verifyStaffBearer(
   bearer: string,
   now = new Date(),
 ): Promise<StaffIdentity | undefined> {
-  let payload;
-  try {
-    ({ payload } = await jwtVerify(bearer, derivedKey(secretKey, 'staff-session'), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: now,
-      requiredClaims: ['jti', 'exp'],
-    }));
-  } catch {
-    return undefined;
-  }
-  if (typeof payload.email !== 'string' || typeof payload.jti !== 'string') return undefined;
+  const payload = await verifyToken(secretKey, PURPOSE, bearer, now);
+  if (!payload || typeof payload.email !== 'string') return undefined;
   const [session] = await db
     .select({ email: staffSessions.email, expiresAt: staffSessions.expiresAt })
     .from(staffSessions)
     .where(
       and(
-        eq(staffSessions.idDigest, keyedDigest(secretKey, 'staff-session', payload.jti)),
+        eq(staffSessions.idDigest, keyedDigest(secretKey, PURPOSE, payload.jti)),
         isNull(staffSessions.revokedAt),
         gt(staffSessions.expiresAt, now),
       ),
@@ -101,9 +82,6 @@ export async function revokeStaffSession(db: Database, secretKey: Buffer, sessio
     .update(staffSessions)
     .set({ revokedAt: now })
     .where(
-      and(
-        eq(staffSessions.idDigest, keyedDigest(secretKey, 'staff-session', sessionId)),
-        isNull(staffSessions.revokedAt),
-      ),
+      and(eq(staffSessions.idDigest, keyedDigest(secretKey, PURPOSE, sessionId)), isNull(staffSessions.revokedAt)),
     );
 }

@@ -21,6 +21,8 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
+import { STAFF_SIGN_IN_REQUIRED } from '../../plugins/staff-auth';
 import { constantTimeEqual, derivedKey } from '../../shared/keyed-digest';
 import { BlobStore } from './blob-store';
 import { CatalogueCache, listenForPublishes } from './catalogue-cache';
@@ -81,8 +83,6 @@ interface AcceptedCredentials {
   bearer?: boolean;
 }
 
-const STAFF_ONLY = 'Sign in to use this.';
-const NOT_FOUND = 'Not found';
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 const AuthorizationHeaders = Type.Object({
   authorization: Type.Optional(Type.String({ description: '`Hasp id=…`, `Rainbow id=…` or `Bearer …`' })),
@@ -130,7 +130,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
     const header = request.headers.authorization;
     if (accepted.bearer && header?.startsWith('Bearer ')) {
       if (await app.staffIdentity(request)) return { kind: 'staff' };
-      return fail(request, reply, STAFF_ONLY);
+      return fail(request, reply, STAFF_SIGN_IN_REQUIRED);
     }
     const credential = parseCustomerAuthorization(header);
     const message =
@@ -284,7 +284,7 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
         return fail(request, reply, INVALID_DSV_REGISTRATION_ID).then(() => reply);
       }
       const dsv = entitledDsvs(await cache.get(), caller).get(request.params.key);
-      if (!dsv) return reply.status(404).send({ message: NOT_FOUND });
+      if (!dsv) return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
       return { uri: link(dsv.file, grantOf(caller)) };
     },
   );
@@ -312,12 +312,12 @@ export const catalogueRoutes: FastifyPluginAsyncTypebox<CatalogueRoutesOptions> 
       const { expires, grant, signature } = request.query;
       const check = checkDownloadLink(linkKey, { fileId, fileName, expires, grant, signature });
       // A link not made by us answers as if the file did not exist.
-      if (check === 'forged') return reply.status(404).send({ message: NOT_FOUND });
+      if (check === 'forged') return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
       if (check === 'expired') {
         return reply.status(410).send({ message: 'This download link has expired. Please look the file up again.' });
       }
       const file = (await cache.get()).files.get(fileId);
-      if (!file) return reply.status(404).send({ message: NOT_FOUND });
+      if (!file) return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
       const client = truncatedAddress(request.ip);
       return sendFile(request, reply, file, blobStore.pathOf(file.blobKey), (bytesSent) => {
         if (request.method !== 'GET') return;

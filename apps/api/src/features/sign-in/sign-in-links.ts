@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { SIGN_IN_LINK_MINUTES } from '@portal/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { jwtVerify, SignJWT } from 'jose';
 import type { Database } from '../../db/connect';
-import { constantTimeEqual, derivedKey, keyedDigest } from '../../shared/keyed-digest';
+import { constantTimeEqual, keyedDigest } from '../../shared/keyed-digest';
+import { signToken, verifyToken } from '../../shared/signed-tokens';
 import { issueStaffSession } from '../../shared/staff-sessions';
 import { signInLinks } from './sign-in-schema';
 
@@ -12,10 +12,7 @@ export const MAIL_INTERVAL_MS = 60_000;
 const LINK_LIFETIME_MS = SIGN_IN_LINK_MINUTES * 60_000;
 /** Rows are cleared once this old, so a link's record lives under an hour (SPEC §9). */
 const RECORD_LIFETIME_MS = 45 * 60_000;
-const ALGORITHM = 'HS256';
-const ISSUER = 'portal';
 // Its own audience and key: a sign-in token can never pass as a session bearer, or the reverse.
-const AUDIENCE = 'portal-sign-in';
 const KEY_PURPOSE = 'sign-in-link';
 
 export type LinkRequestOutcome =
@@ -63,14 +60,7 @@ export async function createSignInLink(
   });
   if (outcome.kind === 'too-soon') return outcome;
 
-  const token = await new SignJWT({ email })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setJti(linkId)
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(derivedKey(secretKey, KEY_PURPOSE));
+  const token = await signToken(secretKey, KEY_PURPOSE, { email, id: linkId, issuedAt, expiresAt });
   return { kind: 'issued', token, expiresAt, idDigest };
 }
 
@@ -93,21 +83,9 @@ export async function exchangeSignInToken(
   { token, verifier }: { token: string; verifier?: string },
   now = new Date(),
 ): Promise<ExchangeOutcome> {
-  let linkId: string;
-  try {
-    const { payload } = await jwtVerify(token, derivedKey(secretKey, KEY_PURPOSE), {
-      algorithms: [ALGORITHM],
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      currentDate: now,
-      requiredClaims: ['jti', 'exp'],
-    });
-    if (typeof payload.jti !== 'string') return { kind: 'invalid' };
-    linkId = payload.jti;
-  } catch {
-    return { kind: 'invalid' };
-  }
-  const idDigest = keyedDigest(secretKey, KEY_PURPOSE, linkId);
+  const payload = await verifyToken(secretKey, KEY_PURPOSE, token, now);
+  if (!payload) return { kind: 'invalid' };
+  const idDigest = keyedDigest(secretKey, KEY_PURPOSE, payload.jti);
   const usable = and(
     eq(signInLinks.idDigest, idDigest),
     isNull(signInLinks.consumedAt),
