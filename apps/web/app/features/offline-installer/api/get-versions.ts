@@ -1,9 +1,9 @@
-import { CATALOGUE_PATHS, registrationIdAuthorization, type Versions } from '@portal/contracts';
+import { RELEASES_PATHS, registrationIdAuthorization, type Versions } from '@portal/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getVersions(registrationId: string, signal: AbortSignal): Promise<Versions> {
   return apiRequest<Versions>({
-    path: CATALOGUE_PATHS.versions,
+    path: RELEASES_PATHS.versions,
     authorization: registrationIdAuthorization(registrationId),
     signal,
   });
