@@ -8,6 +8,7 @@ export * from './publishing';
 export * from './registrations';
 export * from './releases';
 export * from './sign-in';
+export * from './sign-in-paths';
 export * from './site';
 export * from './validation-docs';
 export * from './versions';

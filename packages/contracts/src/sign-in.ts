@@ -1,12 +1,5 @@
 import { Type, type Static } from 'typebox';
-
-/** The sign-in API and the landing page a sign-in link opens. */
-export const SIGN_IN_PATHS = {
-  linkRequests: '/v1/auth/redirects/requests',
-  sessions: '/v1/auth/sessions',
-  session: '/v1/auth/session',
-  landing: '/auth',
-} as const;
+import { SIGN_IN_PATHS } from './sign-in-paths';
 
 /** A sign-in link works once and for this long (SPEC §9). */
 export const SIGN_IN_LINK_MINUTES = 15;
