@@ -5,3 +5,8 @@ export function makerName(): string {
   if (typeof document === 'undefined') return MAKER_NAME_PLACEHOLDER;
   return document.documentElement.dataset.makerName ?? '';
 }
+
+/** What the site calls itself: the home heading and every document title ("{MAKER_NAME} Software"). */
+export function siteName(): string {
+  return `${makerName()} Software`;
+}

@@ -13,13 +13,14 @@ import {
 } from '../../shared/lookup/lookup-form';
 import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/dsv-page';
 import { getDsvs } from './api/get-dsvs';
 
 export const meta = () =>
   pageMeta(
-    'Declaration of Software Validation',
+    DESTINATIONS.cornerstoneDsvs.title,
     'Declarations of Software Validation for the Cornerstone versions of your registration ID.',
   );
 
@@ -54,7 +55,7 @@ function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) 
   const { outcome } = state;
   return (
     <div className={styles.page}>
-      <h1>Declaration of Software Validation</h1>
+      <h1>{DESTINATIONS.cornerstoneDsvs.title}</h1>
       <p className={styles.lead}>
         Enter your registration ID to see the Declarations of Software Validation of your Cornerstone versions.
       </p>

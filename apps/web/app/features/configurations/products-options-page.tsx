@@ -1,5 +1,5 @@
 import { DESTINATIONS } from '../../shared/navigation/navigation';
-import { StaffToolPage, staffToolMeta } from './staff-tool-page';
+import { StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 
 export const meta = () =>
   staffToolMeta(

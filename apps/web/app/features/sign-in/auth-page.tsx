@@ -1,6 +1,7 @@
-import { decodeIdentity, safeRedirectPath } from '@portal/contracts';
-import { Form, isRouteErrorResponse, Link, replace, useNavigation } from 'react-router';
+import { decodeIdentity, safeRedirectPath, SIGN_IN_PATHS } from '@portal/contracts';
+import { Form, isRouteErrorResponse, replace, useNavigation } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
+import { HomeLink } from '../../shared/components/home-link';
 import { storeBearer, useIdentity } from '../../shared/identity/identity-store';
 import { readSignInVerifier } from '../../shared/identity/sign-in-verifier';
 import { SignInWidget } from '../../shared/identity/sign-in-widget';
@@ -9,13 +10,14 @@ import type { Route } from './+types/auth-page';
 import { exchangeSignInToken } from './api/exchange-sign-in-token';
 import styles from './auth-page.module.css';
 
+const TITLE = 'Sign in';
 export const PLEASE_WAIT = 'Please wait a moment while you are signed in...';
 export const INVALID_SIGN_IN = 'Invalid sign in';
 export const COULD_NOT_SIGN_IN = "Couldn't sign you in";
 export const COULD_NOT_REDIRECT = "Couldn't redirect you";
 
 export const meta = () => [
-  ...pageMeta('Sign in', 'Signing in to the staff tools with the link from your email.'),
+  ...pageMeta(TITLE, 'Signing in to the staff tools with the link from your email.'),
   { name: 'referrer', content: 'no-referrer' },
 ];
 
@@ -35,7 +37,7 @@ function authPath(params: Record<string, string | null>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== null) query.set(key, value);
   const search = query.toString();
-  return search ? `/auth?${search}` : '/auth';
+  return search ? `${SIGN_IN_PATHS.landing}?${search}` : SIGN_IN_PATHS.landing;
 }
 
 type Exchanged =
@@ -124,7 +126,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   if (view.view === 'confirm') {
     return (
       <section className={styles.page}>
-        <h1>Sign in</h1>
+        <h1>{TITLE}</h1>
         <p>
           This link signs you in as <strong>{view.email}</strong>
           {view.expiresAt ? <> and works until {view.expiresAt}</> : null}.
@@ -139,7 +141,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
   }
   return (
     <section className={styles.page}>
-      <h1>Sign in</h1>
+      <h1>{TITLE}</h1>
       <p className={styles.failed} role="alert">
         {view.message}
       </p>
@@ -155,12 +157,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const message = identity ? COULD_NOT_REDIRECT : COULD_NOT_SIGN_IN;
   return (
     <section className={styles.page}>
-      <h1>Sign in</h1>
+      <h1>{TITLE}</h1>
       <p className={styles.failed} role="alert">
         {message}
         {isRouteErrorResponse(error) ? ` (${error.status})` : ''}
       </p>
-      <Link to="/">Go to the home page</Link>
+      <HomeLink />
     </section>
   );
 }

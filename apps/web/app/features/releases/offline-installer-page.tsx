@@ -15,6 +15,7 @@ import {
 } from '../../shared/lookup/lookup-form';
 import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/offline-installer-page';
 import { getFamilies } from './api/get-families';
@@ -22,10 +23,12 @@ import { getVersions } from './api/get-versions';
 
 /** A static download in the web app's public folder, offered only to Dev and Demo registrations. */
 export const CONFIGURATION_EDITOR_URL = '/downloads/Cornerstone-Configuration-Editor.zip';
-const RELEASES_ROUTE = '/service/cornerstone/releases';
 
 export const meta = () =>
-  pageMeta('Offline Installer', 'Download an offline installer of Cornerstone with your registration ID.');
+  pageMeta(
+    DESTINATIONS.cornerstoneOffline.title,
+    'Download an offline installer of Cornerstone with your registration ID.',
+  );
 
 interface OfflineInstallers {
   versions: VersionSummary[];
@@ -65,7 +68,7 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
   const { outcome } = state;
   return (
     <div className={styles.page}>
-      <h1>Offline Installer</h1>
+      <h1>{DESTINATIONS.cornerstoneOffline.title}</h1>
       <p className={styles.lead}>
         Enter your registration ID to see the versions of Cornerstone you can install without an internet connection.
       </p>
@@ -111,7 +114,7 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
         </section>
       ) : null}
       <p>
-        Are you a company employee? <Link to={RELEASES_ROUTE}>See all releases and PIBs</Link>.
+        Are you a company employee? <Link to={href('serviceReleases')}>See all releases and PIBs</Link>.
       </p>
     </div>
   );

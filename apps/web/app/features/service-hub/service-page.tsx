@@ -1,7 +1,7 @@
 import { ExternalLink } from '../../shared/components/external-link';
 import { TileList } from '../../shared/components/tile-list';
 import { SignInGate } from '../../shared/identity/sign-in-gate';
-import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
@@ -12,20 +12,20 @@ export const meta = () =>
 const D = DESTINATIONS;
 
 const CORNERSTONE_TOOLS = [
-  { title: D.serviceReleases.title, to: D.serviceReleases.url, text: 'Every release, its families and its PIBs.' },
+  { title: D.serviceReleases.title, to: href('serviceReleases'), text: 'Every release, its families and its PIBs.' },
   {
     title: D.serviceProductsOptions.title,
-    to: D.serviceProductsOptions.url,
+    to: href('serviceProductsOptions'),
     text: 'The products, analytes, packages and features of each family.',
   },
   {
     title: D.serviceMode.title,
-    to: D.serviceMode.url,
+    to: href('serviceMode'),
     text: 'Get the response key for a challenge key to enter service mode.',
   },
   {
     title: D.servicePasswordReset.title,
-    to: D.servicePasswordReset.url,
+    to: href('servicePasswordReset'),
     text: 'Reset a forgotten Administrator password of Cornerstone.',
   },
 ];
@@ -33,7 +33,7 @@ const CORNERSTONE_TOOLS = [
 const CHROMATOF_TOOLS = [
   {
     title: D.serviceChromatofReleases.title,
-    to: D.serviceChromatofReleases.url,
+    to: href('serviceChromatofReleases'),
     text: 'The latest released version of each ChromaTOF product.',
   },
 ];
@@ -41,7 +41,7 @@ const CHROMATOF_TOOLS = [
 export default function ServicePage() {
   return (
     <>
-      <h1>Service</h1>
+      <h1>{DESTINATIONS.service.title}</h1>
       <section className={page.section} aria-labelledby="instrument-service">
         <h2 id="instrument-service">Instrument service</h2>
         <p>Request a service visit, order parts or ask our service engineers a question.</p>

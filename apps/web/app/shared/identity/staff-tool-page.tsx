@@ -1,6 +1,6 @@
-import { SignInGate } from '../../shared/identity/sign-in-gate';
-import type { Destination } from '../../shared/navigation/navigation';
-import { pageMeta } from '../../shared/page-meta';
+import { SignInGate } from './sign-in-gate';
+import type { Destination } from '../navigation/navigation';
+import { pageMeta } from '../page-meta';
 
 export function staffToolMeta(destination: Destination, description: string) {
   return pageMeta(destination.title, description);
