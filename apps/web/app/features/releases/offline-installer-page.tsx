@@ -6,13 +6,8 @@ import {
   type VersionSummary,
 } from '@portal/contracts';
 import { Link } from 'react-router';
-import {
-  LookupBusy,
-  LookupError,
-  LookupForm,
-  RegistrationIdHelp,
-  useLookupBusy,
-} from '../../shared/lookup/lookup-form';
+import { RegistrationIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
@@ -65,26 +60,22 @@ export default function OfflineInstallerPage({ loaderData }: Route.ComponentProp
 const builtAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInstallers>; busy: boolean }) {
-  const { outcome } = state;
   return (
-    <div className={styles.page}>
-      <h1>{DESTINATIONS.cornerstoneOffline.title}</h1>
-      <p className={styles.lead}>
-        Enter your registration ID to see the versions of Cornerstone you can install without an internet connection.
-      </p>
-      <LookupForm label="Registration ID" registrationId={state.registrationId} whereIsThis={<RegistrationIdHelp />} />
-      {busy ? (
-        <LookupBusy />
-      ) : outcome?.error !== undefined ? (
-        <LookupError message={outcome.error} />
-      ) : outcome ? (
+    <LookupPage
+      title={DESTINATIONS.cornerstoneOffline.title}
+      lead="Enter your registration ID to see the versions of Cornerstone you can install without an internet connection."
+      label="Registration ID"
+      whereIsThis={<RegistrationIdHelp />}
+      state={state}
+      busy={busy}
+      results={(data) => (
         <section aria-labelledby="offline-versions">
           <h2 id="offline-versions">Versions</h2>
-          {outcome.data.versions.length === 0 ? (
+          {data.versions.length === 0 ? (
             <p className={styles.note}>No versions are available for this registration ID.</p>
           ) : (
             <ul className={styles.results}>
-              {outcome.data.versions.map((version) => (
+              {data.versions.map((version) => (
                 <li key={version.name}>
                   {version.offlineInstaller ? (
                     <a href={version.offlineInstaller} download>
@@ -104,7 +95,7 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
               ))}
             </ul>
           )}
-          {outcome.data.showConfigurationEditor && (
+          {data.showConfigurationEditor && (
             <p>
               <a href={CONFIGURATION_EDITOR_URL} download>
                 Download the Cornerstone Configuration Editor
@@ -112,10 +103,11 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
             </p>
           )}
         </section>
-      ) : null}
+      )}
+    >
       <p>
         Are you a company employee? <Link to={href('serviceReleases')}>See all releases and PIBs</Link>.
       </p>
-    </div>
+    </LookupPage>
   );
 }
