@@ -1,0 +1,7 @@
+/**
+ * The maker's name is configuration (MAKER_NAME), not code: the web build writes this
+ * placeholder wherever the name goes, the server replaces it in every page at start-up,
+ * and the browser reads the value back from the page, so a new name needs a restart,
+ * never a rebuild.
+ */
+export const MAKER_NAME_PLACEHOLDER = '%MAKER_NAME%';
