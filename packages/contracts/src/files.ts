@@ -5,7 +5,7 @@ export const FILES_PATHS = { file: '/v1/files/:fileId/:fileName' } as const;
 /**
  * Whom a download link was made for, carried in its `grant` query parameter: a signed-in
  * staff member, or a registration by the digest of its ID. The API builds and parses it
- * (features/files/download-links.ts); this pattern is what its route accepts.
+ * (apps/api/src/plugins/download-links.ts); this pattern is what its route accepts.
  */
 export const STAFF_GRANT = 'staff';
 export const REGISTRATION_GRANT_PREFIX = 'r.';

@@ -34,5 +34,5 @@ export default fp(
       request.staff = staff;
     });
   },
-  { name: 'staff-auth', dependencies: ['database', 'secret-key'] },
+  { name: 'staff-auth', dependencies: ['database', 'config'] },
 );
