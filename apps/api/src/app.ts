@@ -44,6 +44,8 @@ export async function buildApp(
 ) {
   const app = Fastify({
     ...options,
+    // Behind the proxies TRUST_PROXY names, request.ip is the client they forwarded for.
+    trustProxy: dependencies.config.trustProxy.length > 0 ? dependencies.config.trustProxy : false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     // Errors Fastify meets before routing (a malformed URL) get the same `{ message }` body.
     frameworkErrors: (error, _request, reply: FastifyReply) => reply.status(400).send({ message: error.message }),

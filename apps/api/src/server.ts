@@ -34,7 +34,6 @@ async function main() {
         // No line per request: it cost six times the throughput (docs/decisions/011).
         logController: new LogController({ disableRequestLogging: true }),
         requestTimeout: 30_000,
-        trustProxy: false,
       },
     );
     for (const name of config.notYetUsed) {

@@ -36,11 +36,11 @@ export class DemoPortal {
     });
 }
 
-export function useDemoPortal(): DemoPortal {
+export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {}): DemoPortal {
   const demo = new DemoPortal();
   beforeAll(async () => {
     demo.dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-catalogue-'));
-    demo.portal = await createTestApp({ env: { DATA_DIR: demo.dataDir } });
+    demo.portal = await createTestApp({ env: { DATA_DIR: demo.dataDir, ...env } });
     demo.portal.app.log.level = 'silent';
     const { db } = demo.portal.database;
     await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey: demo.portal.app.secretKey, dataDir: demo.dataDir });

@@ -5,3 +5,8 @@
  * never a rebuild.
  */
 export const MAKER_NAME_PLACEHOLDER = '%MAKER_NAME%';
+
+/** What the site calls itself (SPEC §2: the maker's name followed by 'Software'): titles, headings, mail. */
+export function siteNameOf(makerName: string): string {
+  return `${makerName} Software`;
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { siteNameOf } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
@@ -76,7 +77,7 @@ export function createMailer({ smtpUrl, mailFrom, senderName, dataDir }: MailerS
 export default fp(
   async function mailerPlugin(app: FastifyInstance) {
     const { smtpUrl, mailFrom, makerName, dataDir } = app.config;
-    const mailer = createMailer({ smtpUrl, mailFrom, senderName: `${makerName} Software`, dataDir });
+    const mailer = createMailer({ smtpUrl, mailFrom, senderName: siteNameOf(makerName), dataDir });
     app.decorate('mailer', mailer);
     app.addHook('onClose', async () => mailer.close());
   },

@@ -13,8 +13,8 @@ declare module 'fastify' {
 export interface Registrations {
   /** The keyed digest a registration ID or key ID is stored under. */
   digestOf(credential: CustomerCredential): string;
-  /** The published, unrevoked registration a credential names, if any. */
-  find(credential: CustomerCredential): Promise<RegistrationRecord | undefined>;
+  /** The published, unrevoked registration a credential names, if any; pass its digest when already made. */
+  find(credential: CustomerCredential, digest?: string): Promise<RegistrationRecord | undefined>;
 }
 
 /** Registration IDs and key IDs are matched without regard to case or stray spaces: customers type them. */
@@ -41,8 +41,8 @@ export default fp(
     const digestOf = registrationDigester(app.secretKey);
     app.decorate('registrations', {
       digestOf,
-      async find(credential: CustomerCredential) {
-        const registration = (await app.catalogue.get()).registrations.get(digestOf(credential));
+      async find(credential: CustomerCredential, digest = digestOf(credential)) {
+        const registration = (await app.catalogue.get()).registrations.get(digest);
         return registration && registration.scheme === credential.scheme && !registration.revoked
           ? registration
           : undefined;

@@ -18,3 +18,10 @@ describe('client addresses', () => {
     expect(truncatedAddress('::1')).toBe('::');
   });
 });
+
+describe('a client whose connection is gone', () => {
+  it('is counted as one unknown client, not an error', () => {
+    expect(clientKey(undefined)).toBe('unknown');
+    expect(truncatedAddress(undefined)).toBe('unknown');
+  });
+});

@@ -3,7 +3,9 @@
  * one IPv6 customer commonly holds a whole /64 and could otherwise change address at
  * every attempt.
  */
-export function clientKey(address: string): string {
+export function clientKey(address: string | undefined): string {
+  // A client that reset its connection has no address any more.
+  if (!address) return 'unknown';
   const v4 = /^(?:::ffff:)?(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
   if (v4) return v4[1]!;
   if (!address.includes(':')) return address;
@@ -18,7 +20,8 @@ export function clientKey(address: string): string {
 }
 
 /** The client address kept with a download: an IPv4 /24 or an IPv6 /48, never the whole address. */
-export function truncatedAddress(address: string): string {
+export function truncatedAddress(address: string | undefined): string {
+  if (!address) return 'unknown';
   const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.\d+$/i.exec(address);
   if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
   if (address.includes(':')) {

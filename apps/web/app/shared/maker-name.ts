@@ -1,4 +1,4 @@
-import { MAKER_NAME_PLACEHOLDER } from '@portal/contracts';
+import { MAKER_NAME_PLACEHOLDER, siteNameOf } from '@portal/contracts';
 
 /** The maker's name (MAKER_NAME): the placeholder while prerendering, then what the server wrote into the page. */
 export function makerName(): string {
@@ -8,5 +8,5 @@ export function makerName(): string {
 
 /** What the site calls itself: the home heading and every document title ("{MAKER_NAME} Software"). */
 export function siteName(): string {
-  return `${makerName()} Software`;
+  return siteNameOf(makerName());
 }

@@ -5,6 +5,7 @@ import {
   SignInRequest,
   SignInRequestAccepted,
   SIGN_IN_PATHS,
+  siteNameOf,
   StaffSession,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -80,7 +81,7 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
       const url = signInLinkUrl(config.publicUrl, link.token, safeRedirectPath(request.body.redirectPath));
       try {
         const { outboxFile } = await mailer.send(
-          signInMail({ to: email, link: url, siteName: `${config.makerName} Software` }),
+          signInMail({ to: email, link: url, siteName: siteNameOf(config.makerName) }),
         );
         // Only for the outbox (development, demos): with real mail the link is never logged.
         if (outboxFile) request.log.info(`Sign-in mail written to ${outboxFile}; link: ${url.toString()}`);

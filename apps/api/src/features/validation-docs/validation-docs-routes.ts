@@ -53,7 +53,7 @@ export const validationDocsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // Credentials come only from the header; the path's copy must agree with it (decision 031).
       const inPath = normaliseCustomerId(request.params.registrationId);
       if (!constantTimeEqual(normaliseCustomerId(caller.credential.id), inPath)) {
-        await app.refuseCredential(request, reply, INVALID_DSV_REGISTRATION_ID);
+        await app.refuseCredential(request, reply, INVALID_DSV_REGISTRATION_ID, inPath);
         return reply;
       }
       const dsv = entitledDsvs(await app.catalogue.get(), caller).get(request.params.key);

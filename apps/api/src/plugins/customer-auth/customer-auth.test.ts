@@ -82,3 +82,51 @@ describe('the brake on guessing', () => {
     expect((await get('/v1/Cornerstone/versions', 'Hasp id=WRONG', { remoteAddress: client })).statusCode).toBe(401);
   });
 });
+
+describe('the brake costs the guesser, not the customers beside it', () => {
+  it('still serves a customer whose ID worked from the address before the guessing began', async () => {
+    const building = freshClient();
+    expect((await get('/v1/Cornerstone/versions', DEMO.ONH, { remoteAddress: building })).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      await get('/v1/Cornerstone/versions', `Hasp id=GUESS-B-${attempt}`, { remoteAddress: building });
+    }
+    expect(
+      (await get('/v1/Cornerstone/versions', 'Hasp id=GUESS-B-NEXT', { remoteAddress: building })).statusCode,
+    ).toBe(429);
+    expect((await get('/v1/Cornerstone/versions', DEMO.ONH, { remoteAddress: building })).statusCode).toBe(200);
+    expect((await get('/v1/Cornerstone/dsv', DEMO.ONH, { remoteAddress: building })).statusCode).toBe(200);
+  });
+
+  it('never brakes a staff bearer, and a bad bearer costs the address nothing', async () => {
+    const office = freshClient();
+    for (let attempt = 0; attempt < 25; attempt++) {
+      await get('/v1/ProductInformationBulletins', `Hasp id=GUESS-S-${attempt}`, { remoteAddress: office });
+    }
+    expect((await get('/v1/ProductInformationBulletins', demo.staff, { remoteAddress: office })).statusCode).toBe(200);
+
+    const other = freshClient();
+    for (let attempt = 0; attempt < 25; attempt++) {
+      const response = await get('/v1/Cornerstone/versions', 'Bearer a.b.c', { remoteAddress: other });
+      expect(response.statusCode).toBe(401);
+    }
+    expect((await get('/v1/Cornerstone/versions', 'Hasp id=ONE-TYPO', { remoteAddress: other })).statusCode).toBe(401);
+  });
+
+  it('counts a client retrying the same wrong ID once', async () => {
+    const instrument = freshClient();
+    for (let retry = 0; retry < 30; retry++) {
+      const response = await get('/v1/Cornerstone/versions', 'Hasp id=STALE-ID-1', { remoteAddress: instrument });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
+  it('answers a client whose connection has gone (no address any more) without a 500', async () => {
+    const response = await demo.portal.app.inject({
+      method: 'GET',
+      url: '/v1/Cornerstone/versions',
+      headers: { authorization: 'Hasp id=GONE-1' },
+      remoteAddress: '',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});

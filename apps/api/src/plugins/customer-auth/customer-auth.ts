@@ -1,6 +1,7 @@
 import { ErrorBody, parseCustomerAuthorization, type CustomerCredential, type CustomerScheme } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { clientKey } from '../../shared/client-address';
 import type { RegistrationRecord } from '../catalogue/catalogue-snapshot';
@@ -18,8 +19,11 @@ declare module 'fastify' {
       reply: FastifyReply,
       accepted: AcceptedCredentials,
     ): Promise<Caller | undefined>;
-    /** Refuses a credential the route itself found wanting: 401 with `message`, counted by the brake. */
-    refuseCredential(request: FastifyRequest, reply: FastifyReply, message: string): Promise<void>;
+    /**
+     * Refuses a credential the route itself found wanting (`tried`: what the client
+     * presented, e.g. a path parameter): 401 with `message`, counted by the brake.
+     */
+    refuseCredential(request: FastifyRequest, reply: FastifyReply, message: string, tried: string): Promise<void>;
   }
 }
 
@@ -33,41 +37,49 @@ export type AcceptedCredentials = Partial<Record<CustomerScheme, string>> & { be
 const TOO_MANY_FAILURES = 'Too many failed attempts. Please wait a few minutes and try again.';
 
 /**
- * Customer authentication (docs/decisions/034-credential-guessing-brake.md): the
- * `Hasp id=` and `Rainbow id=` headers, their keyed digests, and the brake on guessing.
- * Each failure counts against the client's address, and past the brake's limit the client
- * is refused before its credential is even looked at.
+ * Customer authentication: the `Hasp id=` and `Rainbow id=` headers, their keyed digests,
+ * and the brake on guessing (docs/decisions/050-guessing-brake-costs-the-guesser.md).
+ * Staff bearers are signed tokens that cannot be guessed: they are never braked and never
+ * count against the client.
  */
 export default fp(
   async function customerAuth(app: FastifyInstance) {
     const brake = new CredentialBrake();
 
-    async function refuseCredential(request: FastifyRequest, reply: FastifyReply, message: string) {
-      brake.recordFailure(clientKey(request.ip));
+    async function refuse(request: FastifyRequest, reply: FastifyReply, message: string, tried: string) {
+      brake.recordFailure(clientKey(request.ip), tried);
       await reply.status(401).send({ message });
     }
 
-    app.decorate('refuseCredential', refuseCredential);
+    app.decorate('refuseCredential', (request: FastifyRequest, reply: FastifyReply, message: string, tried: string) =>
+      refuse(request, reply, message, anonymousKey(tried)),
+    );
     app.decorate(
       'authenticateCustomer',
       async (request: FastifyRequest, reply: FastifyReply, accepted: AcceptedCredentials) => {
-        const retryAfter = brake.retryAfterSeconds(clientKey(request.ip));
+        const header = request.headers.authorization;
+        if (accepted.bearer && header?.startsWith('Bearer ')) {
+          if (await app.staffIdentity(request)) return { kind: 'staff' } satisfies Caller;
+          await reply.status(401).send({ message: STAFF_SIGN_IN_REQUIRED });
+          return undefined;
+        }
+        const client = clientKey(request.ip);
+        const credential = parseCustomerAuthorization(header);
+        // The brake knows credentials only by their digest; anything else by a hash of the header.
+        const tried = credential ? app.registrations.digestOf(credential) : anonymousKey(header ?? '');
+        const retryAfter = brake.retryAfterSeconds(client, tried);
         if (retryAfter !== undefined) {
           await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
           return undefined;
         }
-        const header = request.headers.authorization;
-        if (accepted.bearer && header?.startsWith('Bearer ')) {
-          if (await app.staffIdentity(request)) return { kind: 'staff' } satisfies Caller;
-          await refuseCredential(request, reply, STAFF_SIGN_IN_REQUIRED);
-          return undefined;
-        }
-        const credential = parseCustomerAuthorization(header);
         if (credential && accepted[credential.scheme] !== undefined) {
-          const registration = await app.registrations.find(credential);
-          if (registration) return { kind: 'customer', registration, credential } satisfies Caller;
+          const registration = await app.registrations.find(credential, tried);
+          if (registration) {
+            brake.recordSuccess(client, tried);
+            return { kind: 'customer', registration, credential } satisfies Caller;
+          }
         }
-        await refuseCredential(request, reply, refusalMessage(accepted, header));
+        await refuse(request, reply, refusalMessage(accepted, header), tried);
         return undefined;
       },
     );
@@ -79,6 +91,11 @@ export default fp(
 function refusalMessage(accepted: AcceptedCredentials, header: string | undefined): string {
   const named: CustomerScheme = header?.startsWith('Rainbow') ? 'rainbow' : 'hasp';
   return accepted[named] ?? accepted.hasp ?? accepted.rainbow ?? STAFF_SIGN_IN_REQUIRED;
+}
+
+/** A key for something presented that is not a well-formed credential: distinct inputs stay distinct, none is kept. */
+function anonymousKey(presented: string): string {
+  return `x${createHash('sha256').update(presented).digest('base64url').slice(0, 22)}`;
 }
 
 /** How a customer route documents the header it reads credentials from. */
