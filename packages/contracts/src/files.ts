@@ -12,12 +12,20 @@ export const REGISTRATION_GRANT_PREFIX = 'r.';
 const REGISTRATION_DIGEST_PATTERN = '[0-9a-f]{64}';
 export const DOWNLOAD_GRANT_PATTERN = `^(${STAFF_GRANT}|${REGISTRATION_GRANT_PREFIX.replace('.', '\\.')}${REGISTRATION_DIGEST_PATTERN})$`;
 
+/**
+ * The longest file name a download may have, in characters (the manifest refuses longer
+ * ones). In a URL one character takes at most 12 (four UTF-8 bytes, each percent-encoded),
+ * so the router must accept path parameters of FILE_NAME_MAX_URL_CHARS.
+ */
+export const FILE_NAME_MAX_CHARS = 255;
+export const FILE_NAME_MAX_URL_CHARS = FILE_NAME_MAX_CHARS * 12;
+
 export const DownloadLink = Type.Object({ uri: Type.String() }, { $id: 'DownloadLink' });
 export type DownloadLink = Static<typeof DownloadLink>;
 
 export const FileParams = Type.Object({
   fileId: Type.String({ format: 'uuid' }),
-  fileName: Type.String({ minLength: 1, maxLength: 255 }),
+  fileName: Type.String({ minLength: 1, maxLength: FILE_NAME_MAX_CHARS }),
 });
 export type FileParams = Static<typeof FileParams>;
 

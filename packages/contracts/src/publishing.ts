@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FILE_NAME_MAX_CHARS } from './files';
 
 /**
  * The manifest a publisher puts in a folder beside the files it names, read by
@@ -19,7 +20,7 @@ export const ManifestFile = Type.Object(
   {
     path: RelativePath,
     /** The name a download is saved under; the file's own name when absent. */
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: FILE_NAME_MAX_CHARS })),
     contentType: Type.Optional(Type.String({ pattern: '^[a-z]+/[a-zA-Z0-9.+-]+$' })),
   },
   { additionalProperties: false },

@@ -130,3 +130,23 @@ describe('the brake costs the guesser, not the customers beside it', () => {
     expect(response.statusCode).toBe(401);
   });
 });
+
+describe('answers derived from a credential', () => {
+  it('may be kept by no cache: families, versions, PIBs, DSVs, the DSV link, release dates, one version', async () => {
+    const dsvKey = Object.keys((await get('/v1/Cornerstone/dsv', DEMO.CS)).json())[0]!;
+    const answers = [
+      await get('/v1/Cornerstone/families', DEMO.CS),
+      await get('/v1/Cornerstone/versions', DEMO.CS),
+      await get('/v1/Cornerstone/versions', demo.staff),
+      await get('/v1/ProductInformationBulletins', DEMO.KEY),
+      await get('/v1/Cornerstone/dsv', DEMO.CS),
+      await get(`/v1/Cornerstone/DSV/DEMO-CS-1001/${dsvKey}`, DEMO.CS),
+      await get('/v1/Cornerstone/releaseDates', demo.staff),
+      await get('/v1/Cornerstone/versions/2.10.0', demo.staff),
+    ];
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+});

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
+import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../../shared/cache-control';
 import { clientKey } from '../../shared/client-address';
 import type { RegistrationRecord } from '../catalogue/catalogue-snapshot';
 import { STAFF_SIGN_IN_REQUIRED } from '../staff-auth';
@@ -57,6 +58,7 @@ export default fp(
     app.decorate(
       'authenticateCustomer',
       async (request: FastifyRequest, reply: FastifyReply, accepted: AcceptedCredentials) => {
+        reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL);
         const header = request.headers.authorization;
         if (accepted.bearer && header?.startsWith('Bearer ')) {
           if (await app.staffIdentity(request)) return { kind: 'staff' } satisfies Caller;
