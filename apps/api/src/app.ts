@@ -48,7 +48,7 @@ export async function buildApp(
     // Behind the proxies TRUST_PROXY names, request.ip is the client they forwarded for.
     trustProxy: dependencies.config.trustProxy.length > 0 ? dependencies.config.trustProxy : false,
     // A file's name is a path parameter: every name the manifest accepts must route (contracts/files.ts).
-    maxParamLength: FILE_NAME_MAX_URL_CHARS,
+    routerOptions: { maxParamLength: FILE_NAME_MAX_URL_CHARS },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     // Errors Fastify meets before routing (a malformed URL) get the same `{ message }` body.
     frameworkErrors: (error, _request, reply: FastifyReply) => reply.status(400).send({ message: error.message }),

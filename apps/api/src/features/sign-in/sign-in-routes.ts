@@ -39,12 +39,15 @@ const tooManyResponse = () => ({ statusCode: 429, message: MESSAGES.tooMany });
 export const signInRoutes = fp(
   async function signIn(app) {
     // The landing page must not leak its token-bearing address to anything it loads or links.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const pathname = request.url.split('?', 1)[0];
-      if (pathname === SIGN_IN_PATHS.landing || pathname === `${SIGN_IN_PATHS.landing}/`) {
-        reply.header('referrer-policy', 'no-referrer');
+    // A synchronous onRequest hook, after the security headers' own: it runs on every request.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.startsWith(SIGN_IN_PATHS.landing)) {
+        const pathname = request.url.split('?', 1)[0];
+        if (pathname === SIGN_IN_PATHS.landing || pathname === `${SIGN_IN_PATHS.landing}/`) {
+          reply.header('referrer-policy', 'no-referrer');
+        }
       }
-      return payload;
+      done();
     });
 
     await app.register(signInApi);

@@ -66,7 +66,10 @@ export class CredentialBrake {
   }
 
   recordSuccess(client: string, credential: string, now = Date.now()): void {
-    this.knownGood.set(`${client} ${credential}`, now);
+    const key = `${client} ${credential}`;
+    // Refreshed at most once a minute: a busy customer's every lookup need not rewrite it.
+    const at = this.knownGood.get(key);
+    if (at === undefined || now - at > 60_000) this.knownGood.set(key, now);
   }
 
   private worked(client: string, credential: string, now: number): boolean {
