@@ -2,7 +2,12 @@ import { LogController } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { DatabaseUnreachableError } from './db/connect';
-import { catalogueIsEmpty, describeSummary, importFolder } from './features/publishing/publishing';
+import {
+  catalogueIsEmpty,
+  describeSummary,
+  importFolder,
+  sweepInterruptedImports,
+} from './features/publishing/publishing';
 import { loggerOptions } from './logging';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
@@ -20,6 +25,13 @@ async function main() {
   handleShutdown(cleanups);
   const { db, pool, secretKey, databaseDescription } = await openRuntime(config, { lockDataDir: 'always' }, cleanups);
   try {
+    // Interrupted imports leave unfinished copies and unreferenced blobs (docs/operations.md).
+    const swept = await sweepInterruptedImports({ db, dataDir: config.dataDir });
+    if (swept && swept.incomplete + swept.unreferenced > 0) {
+      console.log(
+        `Swept what interrupted imports left: ${swept.incomplete} unfinished copies, ${swept.unreferenced} unreferenced files`,
+      );
+    }
     // A newcomer sees real screens at once: an empty catalogue gets the demo one (docs/demo-data.md).
     if (await catalogueIsEmpty(db)) {
       const summary = await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey, dataDir: config.dataDir });

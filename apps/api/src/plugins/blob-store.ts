@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
 import { close, open, read } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 declare module 'fastify' {
@@ -36,6 +36,18 @@ export interface BlobStore {
   /** Copies a local file in as `blobKey`; false when the store already held it. */
   put(source: string, blobKey: string): Promise<boolean>;
   remove(blobKey: string): Promise<void>;
+  /** Every stored blob and when it was written, in no particular order; never a write in progress. */
+  list(): AsyncIterable<StoredBlob>;
+  /**
+   * Removes writes that never completed (a folder's temporary files, an object store's
+   * abandoned multipart uploads) started before `startedBefore`; returns how many.
+   */
+  removeIncomplete(startedBefore: Date): Promise<number>;
+}
+
+export interface StoredBlob {
+  key: string;
+  modifiedAt: Date;
 }
 
 /** The key of a blob: derived from its SHA-256, so the same bytes are stored once. */
@@ -43,10 +55,20 @@ export function blobKeyFor(sha256: string): string {
   return `${sha256.slice(0, 2)}/${sha256}`;
 }
 
+const BLOB_KEY = /^[0-9a-f]{2}\/[0-9a-f]{64}$/;
+
+/** Whether `key` has the form blobKeyFor gives: anything else in a store is not a blob. */
+export function isBlobKey(key: string): boolean {
+  return BLOB_KEY.test(key);
+}
+
 /** The blob store's folder under DATA_DIR. */
 export function blobRootOf(dataDir: string): string {
   return path.join(dataDir, 'files');
 }
+
+/** The name a blob is written under before it is renamed into place. */
+const INCOMING_PREFIX = '.incoming-';
 
 /**
  * A folder of content-addressed files. A blob is written under a temporary name and
@@ -85,7 +107,7 @@ export class LocalBlobStore implements BlobStore {
     if (await this.has(blobKey)) return false;
     const target = this.pathOf(blobKey);
     await mkdir(path.dirname(target), { recursive: true });
-    const temporary = path.join(path.dirname(target), `.incoming-${randomBytes(8).toString('hex')}`);
+    const temporary = path.join(path.dirname(target), `${INCOMING_PREFIX}${randomBytes(8).toString('hex')}`);
     try {
       await copyFile(source, temporary);
       await rename(temporary, target);
@@ -98,6 +120,40 @@ export class LocalBlobStore implements BlobStore {
 
   async remove(blobKey: string): Promise<void> {
     await rm(this.pathOf(blobKey), { force: true });
+  }
+
+  async *list(): AsyncIterable<StoredBlob> {
+    for await (const { relative, modifiedAt } of this.entries()) {
+      const key = relative.split(path.sep).join('/');
+      if (isBlobKey(key)) yield { key, modifiedAt };
+    }
+  }
+
+  async removeIncomplete(startedBefore: Date): Promise<number> {
+    let removed = 0;
+    for await (const { relative, modifiedAt } of this.entries()) {
+      if (!path.basename(relative).startsWith(INCOMING_PREFIX) || modifiedAt >= startedBefore) continue;
+      await rm(path.join(this.root, relative), { force: true });
+      removed++;
+    }
+    return removed;
+  }
+
+  /** The files one folder down (where put writes), with their modification times. */
+  private async *entries(): AsyncIterable<{ relative: string; modifiedAt: Date }> {
+    const folders = await readdir(this.root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const folder of folders) {
+      if (!folder.isDirectory()) continue;
+      for (const name of await readdir(path.join(this.root, folder.name))) {
+        const relative = path.join(folder.name, name);
+        // Gone since it was listed (a rename into place, another sweep): nothing to report.
+        const stats = await stat(path.join(this.root, relative)).catch(() => undefined);
+        if (stats?.isFile()) yield { relative, modifiedAt: stats.mtime };
+      }
+    }
   }
 
   private pathOf(blobKey: string): string {

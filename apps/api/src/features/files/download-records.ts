@@ -1,7 +1,9 @@
+import { inArray, sql } from 'drizzle-orm';
 import { bigint, bigserial, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect';
 import { files } from '../../plugins/catalogue/catalogue-tables';
+import { BoundedMap } from '../../shared/bounded-map';
 
 /** Every download, for the usage figures: never the credential itself, and the client address truncated. */
 export const downloads = pgTable(
@@ -16,28 +18,158 @@ export const downloads = pgTable(
     bytesSent: bigint('bytes_sent', { mode: 'number' }).notNull(),
     clientAddress: text('client_address').notNull(),
   },
-  (table) => [index('downloads_file_idx').on(table.fileId, table.downloadedAt)],
+  (table) => [
+    index('downloads_file_idx').on(table.fileId, table.downloadedAt),
+    // The retention clean-up finds expired rows by age alone (download-retention.ts).
+    index('downloads_downloaded_at_idx').on(table.downloadedAt),
+  ],
 );
 
 export type DownloadRecord = Omit<typeof downloads.$inferInsert, 'id' | 'downloadedAt'>;
 
+/** A full buffer is written at once: one INSERT of this many rows stays well under PostgreSQL's 65,535 parameters. */
+export const DOWNLOAD_RECORDS_BATCH_SIZE = 500;
+/** A record waits at most this long for others to share its INSERT. */
+export const DOWNLOAD_RECORDS_FLUSH_INTERVAL_MS = 1_000;
 /**
- * Writes download records once the answer has gone out, never holding up a download; a
- * record that cannot be written is logged and dropped. Closing waits for those in flight.
+ * Ranged requests for one link from one client within this long of the previous one are
+ * the same download (a download manager's segments and resumes).
  */
-export function downloadRecorder(db: Database, log: FastifyBaseLogger) {
-  const pending = new Set<Promise<unknown>>();
+export const DOWNLOAD_DEDUPE_WINDOW_MS = 10 * 60 * 1_000;
+/** Links remembered for that window; the least recently used is forgotten first. About 2 MB. */
+export const DOWNLOAD_DEDUPE_CAPACITY = 10_000;
+/** While the database does not answer, records beyond this many are dropped rather than held. */
+export const DOWNLOAD_RECORDS_MAX_BUFFERED = 10_000;
+
+export interface DownloadVisit {
+  /**
+   * What makes two requests the same download: the link's signature and the client's
+   * full address. Held in memory only; neither is ever written.
+   */
+  link: string;
+  /** A ranged request continues the link's download; a whole-file request starts one. */
+  ranged: boolean;
+  record: DownloadRecord;
+}
+
+/** One download: a row once `id` is known, and the bytes sent beyond what that row says. */
+interface Download {
+  values: Omit<DownloadRecord, 'bytesSent'> & { downloadedAt: Date };
+  bytesSent: number;
+  bytesWritten: number;
+  id?: number;
+  lastSeenMs: number;
+}
+
+/**
+ * Writes download records in batches once the answers have gone out, never holding up a
+ * download: one multi-row INSERT per DOWNLOAD_RECORDS_BATCH_SIZE records or
+ * DOWNLOAD_RECORDS_FLUSH_INTERVAL_MS, whichever comes first, and the rest on close. A
+ * ranged request that continues a download adds its bytes to that download's row. A batch
+ * that cannot be written is logged (its size and the error's code only: the error itself
+ * quotes the rows) and dropped (docs/decisions/051-download-records.md).
+ */
+export function downloadRecorder(
+  db: Database,
+  log: FastifyBaseLogger,
+  { now = Date.now }: { now?: () => number } = {},
+) {
+  const recent = new BoundedMap<string, Download>(DOWNLOAD_DEDUPE_CAPACITY);
+  let unwritten = new Set<Download>();
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  // One write at a time, in order: a row's INSERT has returned its id before any UPDATE of it.
+  let writing: Promise<void> = Promise.resolve();
+
+  const flush = (): Promise<void> => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    writing = writing.then(async () => {
+      const batch = [...unwritten];
+      unwritten = new Set();
+      if (dropped > 0) {
+        log.warn({ records: dropped }, 'dropped download records: too many were waiting to be written');
+        dropped = 0;
+      }
+      if (batch.length === 0) return;
+      try {
+        await writeBatch(db, batch);
+      } catch (error) {
+        log.warn({ records: batch.length, code: errorCode(error) }, 'could not write download records');
+      }
+    });
+    return writing;
+  };
+
   return {
-    record(record: DownloadRecord) {
-      const write = db
-        .insert(downloads)
-        .values(record)
-        .catch((error: unknown) => log.warn({ err: error }, 'could not record a download'))
-        .finally(() => pending.delete(write));
-      pending.add(write);
+    record({ link, ranged, record }: DownloadVisit) {
+      const nowMs = now();
+      const { bytesSent, ...values } = record;
+      let download = ranged ? recent.get(link) : undefined;
+      if (download && nowMs - download.lastSeenMs <= DOWNLOAD_DEDUPE_WINDOW_MS) {
+        download.bytesSent += bytesSent;
+        download.lastSeenMs = nowMs;
+      } else {
+        if (unwritten.size >= DOWNLOAD_RECORDS_MAX_BUFFERED) {
+          dropped++;
+          return;
+        }
+        download = {
+          values: { ...values, downloadedAt: new Date(nowMs) },
+          bytesSent,
+          bytesWritten: 0,
+          lastSeenMs: nowMs,
+        };
+        recent.set(link, download);
+      }
+      unwritten.add(download);
+      if (unwritten.size >= DOWNLOAD_RECORDS_BATCH_SIZE) void flush();
+      else timer ??= setTimeout(() => void flush(), DOWNLOAD_RECORDS_FLUSH_INTERVAL_MS).unref();
     },
+    flush,
+    /** Writes whatever is waiting; a clean shutdown loses no record. */
     async close() {
-      await Promise.allSettled(pending);
+      await flush();
     },
   };
+}
+
+async function writeBatch(db: Database, batch: Download[]) {
+  const fresh = batch.filter((download) => download.id === undefined);
+  const grown = batch.filter((download) => download.id !== undefined && download.bytesSent > download.bytesWritten);
+  if (fresh.length > 0) {
+    const sent = fresh.map((download) => download.bytesSent);
+    const rows = await db
+      .insert(downloads)
+      .values(fresh.map((download, i) => ({ ...download.values, bytesSent: sent[i]! })))
+      .returning({ id: downloads.id });
+    // PostgreSQL returns the rows of an INSERT … VALUES in the order of its VALUES.
+    rows.forEach((row, i) => {
+      fresh[i]!.id = row.id;
+      fresh[i]!.bytesWritten = sent[i]!;
+    });
+  }
+  if (grown.length > 0) {
+    const added = grown.map((download) => download.bytesSent - download.bytesWritten);
+    const cases = grown.map((download, i) => sql`WHEN ${download.id} THEN ${added[i]}::bigint`);
+    await db
+      .update(downloads)
+      .set({ bytesSent: sql`${downloads.bytesSent} + CASE ${downloads.id} ${sql.join(cases, sql` `)} END` })
+      .where(
+        inArray(
+          downloads.id,
+          grown.map((download) => download.id!),
+        ),
+      );
+    grown.forEach((download, i) => (download.bytesWritten += added[i]!));
+  }
+}
+
+/** A database or system error code (`23503`, `ECONNREFUSED`), never the message, which can quote values and addresses. */
+export function errorCode(error: unknown): string {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return 'unknown';
 }

@@ -5,6 +5,7 @@ import { registrationDigestOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { truncatedAddress } from '../../shared/client-address';
 import { downloadRecorder } from './download-records';
+import { scheduleDownloadRetention } from './download-retention';
 import { sendFile } from './file-delivery';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
@@ -12,7 +13,11 @@ const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 /** Delivery of published files through the short-lived signed links the lookups hand out. */
 export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const recorder = downloadRecorder(app.db, app.log);
-  app.addHook('onClose', async () => recorder.close());
+  const retention = scheduleDownloadRetention(app.db, app.config.downloadRecordsRetentionDays, app.log);
+  app.addHook('onClose', async () => {
+    await retention.stop();
+    await recorder.close();
+  });
 
   app.get(
     FILES_PATHS.file,
@@ -45,10 +50,14 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return sendFile(request, reply, file, app.blobStore, (bytesSent) => {
         if (request.method !== 'GET') return;
         recorder.record({
-          fileId: file.id,
-          registrationDigest: registrationDigestOf(request.query.grant),
-          bytesSent,
-          clientAddress,
+          link: `${request.query.signature}\n${request.ip}`,
+          ranged: request.headers.range !== undefined && reply.statusCode === 206,
+          record: {
+            fileId: file.id,
+            registrationDigest: registrationDigestOf(request.query.grant),
+            bytesSent,
+            clientAddress,
+          },
         });
       });
     },

@@ -3,6 +3,7 @@ import type { Database } from '../../db/connect';
 import { blobStoreOf } from '../../plugins/blob-store';
 import type { ImportProgress } from './manifest-check';
 import { importCatalogue, type ImportSummary } from './publish-catalogue';
+import { sweepBlobStore, tryImportLock, type SweepSummary } from './sweep';
 
 export async function catalogueIsEmpty(db: Database): Promise<boolean> {
   const { rows } = await db.execute<{ empty: boolean }>(
@@ -14,9 +15,32 @@ export async function catalogueIsEmpty(db: Database): Promise<boolean> {
 /** `npm run portal -- import <folder>` and the demo import on first start both come here. */
 export function importFolder(
   folder: string,
-  { db, secretKey, dataDir, progress }: { db: Database; secretKey: Buffer; dataDir: string; progress?: ImportProgress },
+  {
+    db,
+    secretKey,
+    dataDir,
+    progress,
+    sweepGraceMs,
+  }: { db: Database; secretKey: Buffer; dataDir: string; progress?: ImportProgress; sweepGraceMs?: number },
 ): Promise<ImportSummary> {
-  return importCatalogue({ folder, db, secretKey, blobStore: blobStoreOf(dataDir), progress });
+  return importCatalogue({ folder, db, secretKey, blobStore: blobStoreOf(dataDir), progress, sweepGraceMs });
+}
+
+/**
+ * The start-up sweep of what interrupted imports left. An import under way sweeps when it
+ * starts and holds the lock, so when the lock is taken there is nothing to do: null.
+ */
+export function sweepInterruptedImports({
+  db,
+  dataDir,
+}: {
+  db: Database;
+  dataDir: string;
+}): Promise<SweepSummary | null> {
+  return db.transaction(async (tx) => {
+    if (!(await tryImportLock(tx))) return null;
+    return sweepBlobStore(tx, blobStoreOf(dataDir));
+  });
 }
 
 export function describeSummary(summary: ImportSummary): string[] {

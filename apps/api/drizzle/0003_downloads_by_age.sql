@@ -1,0 +1,1 @@
+CREATE INDEX "downloads_downloaded_at_idx" ON "downloads" USING btree ("downloaded_at");
