@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config/config';
 import type { Database } from './db/connect';
@@ -9,6 +9,7 @@ import { healthRoutes } from './features/health/health-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
 import database from './plugins/database';
 import errorHandler from './plugins/error-handler';
+import clientAddress, { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
 import redirects from './plugins/redirects';
@@ -36,10 +37,12 @@ export async function buildApp(
   const app = Fastify({
     ...options,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
-    // Errors Fastify meets before routing (a malformed URL) get the same `{ message }` body.
-    frameworkErrors: (error, _request, reply: FastifyReply) => reply.status(400).send({ message: error.message }),
+    // Errors Fastify or Node's parser meet before routing get the `{ message }` body, never the URL.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  await app.register(clientAddress);
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(notFound);
