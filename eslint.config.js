@@ -50,6 +50,16 @@ export default tseslint.config(
               from: './apps/web/app/features',
               message: 'Shared code must not depend on a feature.',
             },
+            {
+              target: './apps/api/src/plugins',
+              from: './apps/api/src/features',
+              message: 'A shared service must not depend on a feature; features depend on plugins.',
+            },
+            {
+              target: './apps/api/src/shared',
+              from: ['./apps/api/src/features', './apps/api/src/plugins'],
+              message: 'Shared helpers depend on nothing of the app; plugins and features depend on them.',
+            },
             ...featureBoundaries('./apps/web/app/features'),
             ...featureBoundaries('./apps/api/src/features'),
           ],

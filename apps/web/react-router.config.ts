@@ -1,9 +1,12 @@
+import { SIGN_IN_PATHS } from '@portal/contracts';
 import type { Config } from '@react-router/dev/config';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DESTINATIONS } from './app/shared/navigation/navigation';
 
 /** Staff screens and the sign-in landing depend on the browser's sign-in, so they are not prerendered. */
-const BROWSER_ONLY = (routePath: string) => routePath.startsWith('/service/') || routePath === '/auth';
+const BROWSER_ONLY = (routePath: string) =>
+  routePath.startsWith(`${DESTINATIONS.service.url}/`) || routePath === SIGN_IN_PATHS.landing;
 
 export default {
   ssr: false,

@@ -1,21 +1,31 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { FILE_NAME_MAX_URL_CHARS } from '@portal/contracts';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config/config';
 import type { Database } from './db/connect';
-import { catalogueRoutes } from './features/catalogue/catalogue-routes';
-import { blobRootOf } from './features/catalogue/catalogue-setup';
+import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
+import { filesRoutes } from './features/files/files-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { releasesRoutes } from './features/releases/releases-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
+import { validationDocsRoutes } from './features/validation-docs/validation-docs-routes';
+import blobStore from './plugins/blob-store';
+import catalogue from './plugins/catalogue/catalogue';
+import configPlugin from './plugins/config';
+import customerAuth from './plugins/customer-auth/customer-auth';
 import database from './plugins/database';
+import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
-import clientAddress, { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
+import mailer from './plugins/mailer';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
+import rateLimit from './plugins/rate-limit';
 import redirects from './plugins/redirects';
-import secretKey from './plugins/secret-key';
-import staffAuth from './plugins/staff-auth';
+import registrations from './plugins/registrations';
 import securityHeaders from './plugins/security-headers';
+import staffAuth from './plugins/staff-auth';
 import webApp from './web/web-app';
 import type { WebBuild } from './web/web-build';
 
@@ -36,25 +46,40 @@ export async function buildApp(
 ) {
   const app = Fastify({
     ...options,
+    // Behind the proxies TRUST_PROXY names, request.ip is the client they forwarded for.
+    trustProxy: dependencies.config.trustProxy.length > 0 ? dependencies.config.trustProxy : false,
+    // A file's name is a path parameter: every name the manifest accepts must route (contracts/files.ts).
+    routerOptions: { maxParamLength: FILE_NAME_MAX_URL_CHARS },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     // Errors Fastify or Node's parser meet before routing get the `{ message }` body, never the URL.
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  await app.register(clientAddress);
+  // Shared services (src/plugins/README.md): each constructed once, here.
+  await app.register(configPlugin, { config: dependencies.config, secretKey: dependencies.secretKey });
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(rateLimit);
   await app.register(notFound);
   await app.register(redirects);
   await app.register(database, { db: dependencies.db, pool: dependencies.pool });
-  await app.register(secretKey, { secretKey: dependencies.secretKey });
   await app.register(staffAuth);
+  await app.register(mailer);
+  await app.register(blobStore);
+  await app.register(catalogue);
+  await app.register(registrations);
+  await app.register(customerAuth);
+  await app.register(downloadLinks);
   await app.register(openapi);
 
+  // Features: routes only.
   await app.register(healthRoutes);
-  await app.register(signInRoutes, { config: dependencies.config });
-  await app.register(catalogueRoutes, { blobRoot: blobRootOf(dependencies.config.dataDir) });
+  await app.register(signInRoutes);
+  await app.register(releasesRoutes);
+  await app.register(bulletinsRoutes);
+  await app.register(validationDocsRoutes);
+  await app.register(filesRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

@@ -1,14 +1,10 @@
-import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config/config';
-import { resolveSecretKey } from './config/secret-key';
-import { connectDatabase, DatabaseUnreachableError } from './db/connect';
-import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server';
-import { applyMigrations } from './db/migrate';
-import { describeSummary, importFolder } from './features/catalogue/catalogue-setup';
-import { ImportError, type ImportProgress } from './features/catalogue/import-catalogue';
-import { MIGRATIONS_DIR } from './paths';
-import { DataDirInUseError, lockDataDir } from './runtime/data-dir-lock';
+import { DatabaseUnreachableError } from './db/connect';
+import { ImportError, type ImportProgress } from './features/publishing/manifest-check';
+import { describeSummary, importFolder } from './features/publishing/publishing';
+import { DataDirInUseError } from './runtime/data-dir-lock';
+import { Cleanups, openRuntime } from './runtime/open-runtime';
 
 const USAGE = `Usage: npm run portal -- import <folder>
 
@@ -27,25 +23,13 @@ async function main(args: string[]) {
   }
 
   const config = loadConfig();
-  await mkdir(config.dataDir, { recursive: true });
-  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanups = new Cleanups();
   try {
-    let databaseUrl = config.databaseUrl;
-    if (!databaseUrl) {
-      // The embedded database belongs to one process at a time: with a running portal, stop it first.
-      cleanups.unshift(lockDataDir(config.dataDir));
-      const embedded: EmbeddedServer = await startEmbeddedServer(path.join(config.dataDir, 'pg'));
-      cleanups.unshift(() => embedded.stop());
-      databaseUrl = embedded.url;
-    }
-    const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
-    const { pool } = await connectDatabase(databaseUrl, { max: 2 });
-    cleanups.unshift(() => pool.end());
-    await applyMigrations(pool, MIGRATIONS_DIR);
-
+    // The embedded database belongs to one process at a time: with a running portal, stop it first.
+    const { db, secretKey } = await openRuntime(config, { lockDataDir: 'embedded', poolMax: 2 }, cleanups);
     const started = performance.now();
     const summary = await importFolder(path.resolve(folder), {
-      pool,
+      db,
       secretKey,
       dataDir: config.dataDir,
       progress: progressLine(),
@@ -54,7 +38,7 @@ async function main(args: string[]) {
     for (const line of describeSummary(summary)) console.log(`  ${line}`);
     return 0;
   } finally {
-    for (const cleanup of cleanups) await cleanup();
+    await cleanups.run();
   }
 }
 

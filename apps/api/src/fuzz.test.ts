@@ -1,13 +1,7 @@
 import { METHODS } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
-import { importFolder } from './features/catalogue/catalogue-setup';
-import { DEMO_CATALOGUE_DIR } from './paths';
-import { issueStaffSession } from './shared/staff-sessions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, useDemoPortal } from '../test/demo-portal';
 
 /*
  * Malformed requests over every route of the OpenAPI document. Replay a failure with the
@@ -296,37 +290,21 @@ function dechunk(text: string) {
 }
 
 describe(`fuzzing every route of the OpenAPI document (seed ${SEED})`, () => {
-  let portal: TestApp;
-  let dataDir: string;
+  // The demo catalogue and a signed-in staff member, so real credentials reach the handlers.
+  const demo = useDemoPortal();
   let routes: Route[];
   let credentials: string[];
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-fuzz-'));
-    portal = await createTestApp({ env: { DATA_DIR: dataDir } });
-    // Mail goes to the outbox and is logged at info; the answers are what is under test.
-    portal.app.log.level = 'silent';
-    await importFolder(DEMO_CATALOGUE_DIR, { pool: portal.database.pool, secretKey: portal.app.secretKey, dataDir });
-    const staff = await issueStaffSession(portal.database.db, portal.app.secretKey, 'fuzz@example.com');
-    credentials = [
-      'Hasp id=DEMO-CS-1001',
-      'Hasp id=DEMO-DEMO-1004',
-      'Rainbow id=DEMO-KEY-2001',
-      'Rainbow DEMO-KEY-2001',
-      `Bearer ${staff.bearer}`,
-    ];
-    const document = (await portal.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
+    credentials = [DEMO.CS, DEMO.DEMO, DEMO.KEY, 'Rainbow DEMO-KEY-2001', demo.staff];
+    const document = (await demo.portal.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
       paths: Record<string, Record<string, unknown>>;
     }>();
     routes = Object.entries(document.paths).map(([routePath, operations]) => ({
       path: routePath,
       methods: Object.keys(operations).map((method) => method.toUpperCase()),
     }));
-    await portal.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    await portal.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await demo.portal.app.listen({ port: 0, host: '127.0.0.1' });
   });
 
   it(`answers ${INJECTED_REQUESTS} malformed requests (inject) and ${SOCKET_REQUESTS} (socket) with no 5xx, no stack, nothing echoed`, async () => {
@@ -339,7 +317,7 @@ describe(`fuzzing every route of the OpenAPI document (seed ${SEED})`, () => {
 
     for (let index = 0; index < INJECTED_REQUESTS && performance.now() < deadline && failures.length < 5; index++) {
       const request = fuzzRequest(random, routes, credentials);
-      const response = await portal.app.inject({
+      const response = await demo.portal.app.inject({
         method: request.method as 'GET',
         url: request.url,
         headers: request.headers,
@@ -360,7 +338,7 @@ describe(`fuzzing every route of the OpenAPI document (seed ${SEED})`, () => {
         );
     }
 
-    const port = (portal.app.server.address() as net.AddressInfo).port;
+    const port = (demo.portal.app.server.address() as net.AddressInfo).port;
     const socketRandom = prng(SEED ^ 0x5eed);
     for (let index = 0; index < SOCKET_REQUESTS && performance.now() < deadline && failures.length < 5; index++) {
       const request = fuzzRequest(socketRandom, routes, credentials);
@@ -382,7 +360,7 @@ describe(`fuzzing every route of the OpenAPI document (seed ${SEED})`, () => {
     expect(sent, `time budget of ${BUDGET_MS} ms ran out (seed ${SEED})`).toBe(INJECTED_REQUESTS + SOCKET_REQUESTS);
     expect(seenRoutes.size).toBeGreaterThan(3);
 
-    const ready = await portal.app.inject({ method: 'GET', url: '/readyz' });
+    const ready = await demo.portal.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
   }, 60_000);

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
 import type { Route } from './+types/root';
+import { HomeLink } from './shared/components/home-link';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
 import { makerName } from './shared/maker-name';
 import { Breadcrumbs } from './shell/breadcrumbs';
@@ -78,7 +79,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section>
       <h1>Something went wrong</h1>
       <p role="alert">{message}</p>
-      <Link to="/">Go to the home page</Link>
+      <HomeLink />
     </section>
   );
 }

@@ -1,28 +1,48 @@
+import { SIGN_IN_PATHS } from '@portal/contracts';
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { DESTINATIONS, type DestinationName } from './shared/navigation/navigation';
+
+/**
+ * The route module of every destination of the navigation registry. Keyed by destination
+ * name, so a destination without a page, or a page for a destination that does not exist,
+ * fails the typecheck. Module paths stay here, out of the registry the browser loads.
+ */
+const DESTINATION_MODULES = {
+  home: 'features/home/home-page.tsx',
+  cornerstone: 'features/cornerstone/cornerstone-page.tsx',
+  cornerstoneMobile: 'features/cornerstone-mobile/mobile-page.tsx',
+  cornerstoneOffline: 'features/releases/offline-installer-page.tsx',
+  cornerstonePibs: 'features/bulletins/cornerstone-pibs-page.tsx',
+  cornerstoneDsvs: 'features/validation-docs/dsv-page.tsx',
+  chromatof: 'features/chromatof/chromatof-page.tsx',
+  chromatofPibs: 'features/bulletins/chromatof-pibs-page.tsx',
+  metallographics: 'features/metallographics/metallographics-page.tsx',
+  px: 'features/metallographics/px-page.tsx',
+  mx: 'features/metallographics/mx-page.tsx',
+  cx: 'features/metallographics/cx-page.tsx',
+  pxFirmware: 'features/firmware/px-firmware-page.tsx',
+  mxFirmware: 'features/firmware/mx-firmware-page.tsx',
+  cxFirmware: 'features/firmware/cx-firmware-page.tsx',
+  service: 'features/service-hub/service-page.tsx',
+  serviceReleases: 'features/releases/releases-page.tsx',
+  serviceProductsOptions: 'features/configurations/products-options-page.tsx',
+  serviceMode: 'features/service-keys/service-mode-page.tsx',
+  servicePasswordReset: 'features/password-reset/password-reset-page.tsx',
+  serviceChromatofReleases: 'features/chromatof/chromatof-releases-page.tsx',
+  privacy: 'features/privacy/privacy-page.tsx',
+} as const satisfies Record<DestinationName, string>;
+
+/** Route paths are relative to the root route: the registry's URL without its leading '/'. */
+const routePath = (url: string) => url.replace(/^\//, '');
+
+const destinationRoutes = (Object.keys(DESTINATION_MODULES) as DestinationName[]).map((name) => {
+  const { url } = DESTINATIONS[name];
+  return url === '/' ? index(DESTINATION_MODULES[name]) : route(routePath(url), DESTINATION_MODULES[name]);
+});
 
 export default [
-  index('features/home/home-page.tsx'),
-  route('auth', 'features/auth/auth-page.tsx'),
-  route('cornerstone', 'features/cornerstone/cornerstone-page.tsx'),
-  route('cornerstone/mobile', 'features/cornerstone-mobile/mobile-page.tsx'),
-  route('chromatof', 'features/chromatof/chromatof-page.tsx'),
-  route('metallographics', 'features/metallographics/metallographics-page.tsx'),
-  route('metallographics/px', 'features/metallographics/px-page.tsx'),
-  route('metallographics/mx', 'features/metallographics/mx-page.tsx'),
-  route('metallographics/cx', 'features/metallographics/cx-page.tsx'),
-  route('metallographics/px/firmware', 'features/firmware/px-firmware-page.tsx'),
-  route('metallographics/mx/firmware', 'features/firmware/mx-firmware-page.tsx'),
-  route('metallographics/cx/firmware', 'features/firmware/cx-firmware-page.tsx'),
-  route('service', 'features/service/service-page.tsx'),
-  route('service/cornerstone/releases', 'features/service/releases-page.tsx'),
-  route('service/cornerstone/products-options', 'features/service/products-options-page.tsx'),
-  route('service/cornerstone/service-mode', 'features/service/service-mode-page.tsx'),
-  route('service/cornerstone/password-reset', 'features/service/password-reset-page.tsx'),
-  route('service/chromatof/releases', 'features/service/chromatof-releases-page.tsx'),
-  route('privacy', 'features/privacy/privacy-page.tsx'),
-  route('cornerstone/offline', 'features/offline-installer/offline-installer-page.tsx'),
-  route('cornerstone/pibs', 'features/bulletins/cornerstone-pibs-page.tsx'),
-  route('cornerstone/dsvs', 'features/validation-docs/dsv-page.tsx'),
-  route('chromatof/pibs', 'features/bulletins/chromatof-pibs-page.tsx'),
+  ...destinationRoutes,
+  // Not places of the site (no menu entry, no breadcrumbs), so not in the registry.
+  route(routePath(SIGN_IN_PATHS.landing), 'features/sign-in/auth-page.tsx'),
   route('*', 'features/not-found/not-found-page.tsx'),
 ] satisfies RouteConfig;

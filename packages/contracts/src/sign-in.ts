@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { SIGN_IN_PATHS } from './sign-in-paths';
 
 /** A sign-in link works once and for this long (SPEC §9). */
 export const SIGN_IN_LINK_MINUTES = 15;
@@ -9,7 +10,7 @@ export const SIGN_IN_VERIFIER_STORAGE_KEY = 'sign-in-verifier';
 const EMAIL_MAX_CHARS = 320;
 const REDIRECT_PATH_MAX_CHARS = 2048;
 
-/** `PUT /v1/auth/redirects/requests`: e-mail me a sign-in link that brings me back to redirectPath. */
+/** `PUT` SIGN_IN_PATHS.linkRequests: e-mail me a sign-in link that brings me back to redirectPath. */
 export const SignInRequest = Type.Object(
   {
     email: Type.String({ maxLength: EMAIL_MAX_CHARS }),
@@ -25,7 +26,7 @@ export type SignInRequest = Static<typeof SignInRequest>;
 export const SignInRequestAccepted = Type.Object({ success: Type.Literal(true) });
 export type SignInRequestAccepted = Static<typeof SignInRequestAccepted>;
 
-/** `POST /v1/auth/sessions`: trade the one-time sign-in token of a link for a session bearer. */
+/** `POST` SIGN_IN_PATHS.sessions: trade the one-time sign-in token of a link for a session bearer. */
 export const SignInExchange = Type.Object(
   {
     token: Type.String({ maxLength: 4096 }),
@@ -73,7 +74,7 @@ export function safeRedirectPath(value: string | null | undefined): string {
   if (url.pathname.startsWith('//')) return fallback;
   const path = `${url.pathname}${url.search}${url.hash}`;
   // The sign-in landing itself is no destination: it would only loop.
-  if (url.pathname === '/auth' || url.pathname.startsWith('/auth/')) return fallback;
+  if (url.pathname === SIGN_IN_PATHS.landing || url.pathname.startsWith(`${SIGN_IN_PATHS.landing}/`)) return fallback;
   return path;
 }
 

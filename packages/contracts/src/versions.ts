@@ -34,6 +34,3 @@ function compareDigits(a: string, b: string): number {
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-/** DSV entries are kept only for versions of this shape (SPEC §5). */
-export const DSV_VERSION_PATTERN = /^\d+\.\d+\.\d+$/;

@@ -84,3 +84,29 @@ describe('configuration', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).notYetUsed).toEqual(['REDIS_URL']);
   });
 });
+
+describe('trusted proxies and retention', () => {
+  it('reads TRUST_PROXY as addresses and CIDR ranges, none by default', () => {
+    expect(loadConfig({}, '/srv/portal').trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,::1,fd00::/8' }, '/srv/portal').trustProxy).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('names a TRUST_PROXY entry that is not an address or a range', () => {
+    for (const bad of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/2', '*']) {
+      expect(problemsOf({ TRUST_PROXY: bad })).toEqual([expect.stringMatching(/^TRUST_PROXY must be/)]);
+    }
+  });
+
+  it('keeps download records 400 days unless told otherwise', () => {
+    expect(loadConfig({}, '/srv/portal').downloadRecordsRetentionDays).toBe(400);
+    expect(loadConfig({ DOWNLOAD_RECORDS_RETENTION_DAYS: '30' }, '/srv/portal').downloadRecordsRetentionDays).toBe(30);
+    expect(problemsOf({ DOWNLOAD_RECORDS_RETENTION_DAYS: '0' })).toEqual([
+      expect.stringMatching(/^DOWNLOAD_RECORDS_RETENTION_DAYS must be/),
+    ]);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -21,6 +22,13 @@ export interface Config {
   mailFrom: string;
   /** Lower-case domains whose addresses may sign in as staff (exact match, no subdomains). Default: example.com. */
   staffEmailDomains: string[];
+  /**
+   * Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed
+   * (TRUST_PROXY); empty: none, every client is the address that connected.
+   */
+  trustProxy: string[];
+  /** Days download records are kept (DOWNLOAD_RECORDS_RETENTION_DAYS, default 400). */
+  downloadRecordsRetentionDays: number;
   /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
   notYetUsed: string[];
 }
@@ -41,6 +49,8 @@ const MAIL_ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+$/;
 const STAFF_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;
 /** Reserved for documentation (RFC 2606): no one receives mail there, so the default lets no real person in. */
 const DEFAULT_STAFF_EMAIL_DOMAIN = 'example.com';
+
+const DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS = 400;
 
 /** Validated but not used by any shipped feature yet; each arrives with its feature. */
 const RESERVED_VARIABLES: Record<string, (value: string) => string | undefined> = {
@@ -133,6 +143,25 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const rawTrustProxy = read('TRUST_PROXY');
+  const trustProxy = rawTrustProxy === undefined ? [] : rawTrustProxy.split(',').map((entry) => entry.trim());
+  if (!trustProxy.every(isAddressOrRange)) {
+    problem(
+      'TRUST_PROXY',
+      'must be a comma-separated list of IP addresses or CIDR ranges, for example "10.0.0.1,192.168.0.0/16"',
+      rawTrustProxy ?? '',
+    );
+  }
+
+  let downloadRecordsRetentionDays = DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS;
+  const rawRetention = read('DOWNLOAD_RECORDS_RETENTION_DAYS');
+  if (rawRetention !== undefined) {
+    downloadRecordsRetentionDays = Number(rawRetention);
+    if (!/^\d+$/.test(rawRetention) || downloadRecordsRetentionDays < 1 || downloadRecordsRetentionDays > 36_500) {
+      problem('DOWNLOAD_RECORDS_RETENTION_DAYS', 'must be a whole number of days, 1-36500', rawRetention);
+    }
+  }
+
   const notYetUsed: string[] = [];
   for (const [name, check] of Object.entries(RESERVED_VARIABLES)) {
     const value = read(name);
@@ -156,6 +185,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl,
     mailFrom,
     staffEmailDomains,
+    trustProxy,
+    downloadRecordsRetentionDays,
     notYetUsed,
   };
 }
@@ -171,6 +202,15 @@ function urlProblem(value: string, protocols: string[]): string | undefined {
     return `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`;
   }
   return undefined;
+}
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
 }
 
 export function decodeKeyMaterial(value: string): Buffer | undefined {

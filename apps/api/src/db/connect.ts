@@ -5,6 +5,9 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema>;
 
+/** The database, or a transaction on it: for work that must be able to join a caller's transaction. */
+export type DatabaseExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 const CONNECT_TIMEOUT_MS = 5_000;
 
 export class DatabaseUnreachableError extends Error {}

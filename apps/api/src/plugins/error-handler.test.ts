@@ -47,6 +47,20 @@ describe('errors', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('counts a scanning IPv6 client by its /64, as every limit does', async () => {
+    for (let i = 0; i < 120; i++) {
+      await portal.app.inject({
+        method: 'GET',
+        url: `/v1/scan6-${i}`,
+        remoteAddress: `2001:db8:5:6::${i.toString(16)}`,
+      });
+    }
+    const sameNetwork = await portal.app.inject({ method: 'GET', url: '/v1/x', remoteAddress: '2001:db8:5:6:ffff::1' });
+    expect(sameNetwork.statusCode).toBe(429);
+    const otherNetwork = await portal.app.inject({ method: 'GET', url: '/v1/x', remoteAddress: '2001:db8:5:7::1' });
+    expect(otherNetwork.statusCode).toBe(404);
+  });
+
   it('sends security headers with a CSP that allows nothing on API answers', async () => {
     const response = await portal.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");

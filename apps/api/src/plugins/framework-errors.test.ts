@@ -1,3 +1,4 @@
+import { FILE_NAME_MAX_URL_CHARS } from '@portal/contracts';
 import net from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +104,7 @@ describe('errors the framework and the HTTP parser raise', () => {
       ],
       [
         'a path parameter over the router limit',
-        { method: 'GET', url: `/v1/Cornerstone/DSV/${SECRET.repeat(50)}/key` },
+        { method: 'GET', url: `/v1/Cornerstone/DSV/${SECRET}${'x'.repeat(FILE_NAME_MAX_URL_CHARS)}/key` },
         414,
       ],
     ] as const)('%s: the documented { message } and nothing of the request', async (_name, request, status) => {

@@ -1,7 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
 
 /**
  * Fixed texts for the errors Fastify and Node's HTTP parser raise themselves. Theirs may
@@ -55,23 +54,3 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
       body,
   );
 }
-
-/**
- * Every hook and key function may rely on `request.ip`. Node forgets a client's address
- * once its socket is closed, so it is read when the client connects; a client whose
- * address is unknown even then reset the connection before we accepted it, and its
- * request is dropped unanswered: there is no one left to answer, and nothing to key a
- * limit on. (The portal listens on TCP only, where every live client has an address.)
- */
-export default fp(
-  async function clientAddress(app: FastifyInstance) {
-    app.server.on('connection', (socket: Socket) => void socket.remoteAddress);
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.ip !== undefined) return;
-      reply.hijack();
-      request.raw.socket?.destroy();
-      return reply;
-    });
-  },
-  { name: 'client-address' },
-);

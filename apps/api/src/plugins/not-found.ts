@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -13,10 +12,12 @@ const NOT_FOUND_PER_MINUTE = 120;
 /** The 404 message for an unknown path, and for a file a caller may not know exists. */
 export const NOT_FOUND_MESSAGE = 'Not found';
 
-/** Unknown paths answer 404 `{ message }`, and even that answer is rate limited per client. */
+/**
+ * Unknown paths answer 404 `{ message }`, and even that answer is rate limited per client:
+ * one budget for missing API paths and missing pages alike (web/web-app.ts).
+ */
 export default fp(
   async function notFound(app: FastifyInstance) {
-    await app.register(rateLimit, { global: false });
     const limiter = app.rateLimit({ max: NOT_FOUND_PER_MINUTE, timeWindow: '1 minute' });
     app.decorate('rateLimitNotFound', async (request: FastifyRequest, reply: FastifyReply) => {
       await limiter.call(app, request, reply);
@@ -25,5 +26,5 @@ export default fp(
       reply.status(404).send({ message: NOT_FOUND_MESSAGE }),
     );
   },
-  { name: 'not-found' },
+  { name: 'not-found', dependencies: ['rate-limit'] },
 );

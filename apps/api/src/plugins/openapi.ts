@@ -10,7 +10,11 @@ export default fp(
         info: { title: 'Software portal API', version: '1' },
         tags: [
           { name: 'operations', description: 'Health and readiness' },
-          { name: 'catalogue', description: 'Cornerstone catalogue, customer lookups and file delivery' },
+          { name: 'sign-in', description: 'Staff sign-in by an e-mailed one-time link' },
+          { name: 'releases', description: 'Cornerstone versions, families and release dates' },
+          { name: 'bulletins', description: 'Product Information Bulletins' },
+          { name: 'validation-docs', description: 'Declarations of Software Validation' },
+          { name: 'files', description: 'Delivery of published files through signed links' },
         ],
       },
     });

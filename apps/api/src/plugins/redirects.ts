@@ -9,10 +9,14 @@ import fp from 'fastify-plugin';
  */
 export default fp(
   async function redirects(app: FastifyInstance) {
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') return;
-      const target = redirectTarget(request.url);
-      if (target) return reply.redirect(target, 301);
+    // Synchronous, and past the API at once: it runs on every request.
+    app.addHook('onRequest', (request, reply, done) => {
+      const target =
+        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/v1/')
+          ? redirectTarget(request.url)
+          : undefined;
+      if (target) reply.redirect(target, 301);
+      else done();
     });
   },
   { name: 'redirects' },

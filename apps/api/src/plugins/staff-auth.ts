@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../shared/cache-control';
 import { verifyStaffBearer, type StaffIdentity } from '../shared/staff-sessions';
 
 declare module 'fastify' {
@@ -24,15 +25,16 @@ export default fp(
   async function staffAuth(app: FastifyInstance) {
     app.decorateRequest('staff', undefined);
     app.decorate('staffIdentity', async (request: FastifyRequest) => {
-      const match = BEARER.exec(request.headers.authorization ?? '');
-      if (!match) return undefined;
-      return verifyStaffBearer(app.db, app.secretKey, match[1]!);
+      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      if (token === undefined) return undefined;
+      return verifyStaffBearer(app.db, app.secretKey, token);
     });
     app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL);
       const staff = await app.staffIdentity(request);
       if (!staff) return reply.status(401).send({ message: STAFF_SIGN_IN_REQUIRED });
       request.staff = staff;
     });
   },
-  { name: 'staff-auth', dependencies: ['database', 'secret-key'] },
+  { name: 'staff-auth', dependencies: ['database', 'config'] },
 );

@@ -3,11 +3,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /**
  * Credentials (registration IDs, key IDs, one-time codes, session IDs) are stored only as
  * keyed digests and looked up by digest. Each purpose gets its own subkey, so a digest made
- * for one purpose can never be replayed as another.
+ * for one purpose can never be replayed as another. The subkey is derived once per
+ * digester: keep the digester where digests are made often.
  */
-export function keyedDigest(secretKey: Buffer, purpose: string, value: string): string {
+export function keyedDigester(secretKey: Buffer, purpose: string): (value: string) => string {
   const subkey = createHmac('sha256', secretKey).update(`portal digest:${purpose}`).digest();
-  return createHmac('sha256', subkey).update(value, 'utf8').digest('hex');
+  return (value) => createHmac('sha256', subkey).update(value, 'utf8').digest('hex');
 }
 
 /** A key of its own for each use of SECRET_KEY (token signing, download links, …). */

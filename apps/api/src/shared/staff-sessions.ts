@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/connect';
-import { keyedDigest } from './keyed-digest';
+import type { Database, DatabaseExecutor } from '../db/connect';
+import { keyedDigester } from './keyed-digest';
 import { signToken, verifyToken } from './signed-tokens';
 
 /** Sessions last up to three months or until sign out (SPEC §6, §9). */
@@ -26,9 +26,6 @@ export const staffSessions = pgTable(
   (table) => [index('staff_sessions_email_idx').on(table.email)],
 );
 
-/** The database, or a transaction on it: a session can open in the same transaction that spends a sign-in link. */
-export type DatabaseExecutor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
-
 export interface StaffIdentity {
   email: string;
   sessionId: string;
@@ -40,7 +37,7 @@ export async function issueStaffSession(db: DatabaseExecutor, secretKey: Buffer,
   const sessionId = randomUUID();
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_DAYS * 86_400_000);
   await db.insert(staffSessions).values({
-    idDigest: keyedDigest(secretKey, PURPOSE, sessionId),
+    idDigest: keyedDigester(secretKey, PURPOSE)(sessionId),
     email,
     createdAt: now,
     expiresAt,
@@ -67,7 +64,7 @@ export async function verifyStaffBearer(
     .from(staffSessions)
     .where(
       and(
-        eq(staffSessions.idDigest, keyedDigest(secretKey, PURPOSE, payload.jti)),
+        eq(staffSessions.idDigest, keyedDigester(secretKey, PURPOSE)(payload.jti)),
         isNull(staffSessions.revokedAt),
         gt(staffSessions.expiresAt, now),
       ),
@@ -82,6 +79,6 @@ export async function revokeStaffSession(db: Database, secretKey: Buffer, sessio
     .update(staffSessions)
     .set({ revokedAt: now })
     .where(
-      and(eq(staffSessions.idDigest, keyedDigest(secretKey, PURPOSE, sessionId)), isNull(staffSessions.revokedAt)),
+      and(eq(staffSessions.idDigest, keyedDigester(secretKey, PURPOSE)(sessionId)), isNull(staffSessions.revokedAt)),
     );
 }

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import errorHandler from '../plugins/error-handler';
 import notFound from '../plugins/not-found';
+import rateLimit from '../plugins/rate-limit';
 import webApp from './web-app';
 import { loadWebBuild, type WebBuild } from './web-build';
 
@@ -36,6 +37,7 @@ describe('serving the web build', () => {
     );
     build = await loadWebBuild(dir, 'Acme <Labs> & "Co"');
     await app.register(errorHandler);
+    await app.register(rateLimit);
     await app.register(notFound);
     await app.register(webApp, { build });
   });

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-
-/** The placeholder the web build writes wherever the maker's name goes (apps/web/app/shared/maker-name.ts). */
-export const MAKER_NAME_PLACEHOLDER = '%MAKER_NAME%';
+import { MAKER_NAME_PLACEHOLDER } from '@portal/contracts';
+import { escapeHtml } from '../shared/html';
 
 export interface WebAsset {
   body: Buffer;
@@ -157,10 +156,6 @@ export function routePatternToRegExp(pattern: string): RegExp {
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 async function listFiles(dir: string, prefix = ''): Promise<string[]> {

@@ -1,11 +1,12 @@
-/**
- * The maker's name is configuration (MAKER_NAME), not code: prerendered pages carry this
- * placeholder, which the server replaces at start-up, and the browser then reads the
- * value back from the page, so a new name needs a restart, never a rebuild.
- */
-export const MAKER_NAME_PLACEHOLDER = '%MAKER_NAME%';
+import { MAKER_NAME_PLACEHOLDER, siteNameOf } from '@portal/contracts';
 
+/** The maker's name (MAKER_NAME): the placeholder while prerendering, then what the server wrote into the page. */
 export function makerName(): string {
   if (typeof document === 'undefined') return MAKER_NAME_PLACEHOLDER;
   return document.documentElement.dataset.makerName ?? '';
+}
+
+/** What the site calls itself: the home heading and every document title ("{MAKER_NAME} Software"). */
+export function siteName(): string {
+  return siteNameOf(makerName());
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAKER_NAME_PLACEHOLDER } from './maker-name';
+import { MAKER_NAME_PLACEHOLDER } from '@portal/contracts';
 import { pageMeta } from './page-meta';
 
 describe('pageMeta', () => {

@@ -1,8 +1,8 @@
 import type { MetaDescriptor } from 'react-router';
-import { makerName } from './maker-name';
+import { siteName } from './maker-name';
 
 /** A page's document title and description; React Router restores the previous ones on leaving. */
 export function pageMeta(title: string | undefined, description: string): MetaDescriptor[] {
-  const site = `${makerName()} Software`;
+  const site = siteName();
   return [{ title: title ? `${title} | ${site}` : site }, { name: 'description', content: description }];
 }

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { AccountButton } from '../shared/identity/account-button';
 import { makerName } from '../shared/maker-name';
+import { href } from '../shared/navigation/navigation';
 import styles from './site-header.module.css';
 import { SiteMenu } from './site-menu';
 
@@ -29,7 +30,7 @@ export function SiteHeader() {
           toggleRef.current?.focus();
         }}
       >
-        <Link className={styles.brand} to="/">
+        <Link className={styles.brand} to={href('home')}>
           {makerName()} Software
         </Link>
         <button

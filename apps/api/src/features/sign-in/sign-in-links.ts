@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { SIGN_IN_LINK_MINUTES } from '@portal/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { constantTimeEqual, keyedDigest } from '../../shared/keyed-digest';
+import { constantTimeEqual, keyedDigester } from '../../shared/keyed-digest';
 import { signToken, verifyToken } from '../../shared/signed-tokens';
 import { issueStaffSession } from '../../shared/staff-sessions';
 import { signInLinks } from './sign-in-schema';
@@ -34,7 +34,7 @@ export async function createSignInLink(
   const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
   const expiresAt = new Date(issuedAt.getTime() + LINK_LIFETIME_MS);
   const linkId = randomUUID();
-  const idDigest = keyedDigest(secretKey, KEY_PURPOSE, linkId);
+  const idDigest = keyedDigester(secretKey, KEY_PURPOSE)(linkId);
 
   const outcome = await db.transaction(async (tx) => {
     // Requests for one address queue up here, so "newest link only" and the one-a-minute
@@ -85,7 +85,7 @@ export async function exchangeSignInToken(
 ): Promise<ExchangeOutcome> {
   const payload = await verifyToken(secretKey, KEY_PURPOSE, token, now);
   if (!payload) return { kind: 'invalid' };
-  const idDigest = keyedDigest(secretKey, KEY_PURPOSE, payload.jti);
+  const idDigest = keyedDigester(secretKey, KEY_PURPOSE)(payload.jti);
   const usable = and(
     eq(signInLinks.idDigest, idDigest),
     isNull(signInLinks.consumedAt),

@@ -1,9 +1,10 @@
-import { SIGN_IN_LINK_MINUTES } from '@portal/contracts';
-import type { Mail } from '../../shared/mailer';
+import { SIGN_IN_LINK_MINUTES, SIGN_IN_PATHS } from '@portal/contracts';
+import type { Mail } from '../../plugins/mailer';
+import { escapeHtml } from '../../shared/html';
 
 /** The link in the mail: always on PUBLIC_URL, never on the Host a request named. */
 export function signInLinkUrl(publicUrl: URL, token: string, redirectPath: string): URL {
-  const url = new URL('/auth', publicUrl);
+  const url = new URL(SIGN_IN_PATHS.landing, publicUrl);
   url.searchParams.set('bearer', token);
   url.searchParams.set('redirect', redirectPath);
   return url;
@@ -30,8 +31,4 @@ export function signInMail({ to, link, siteName }: { to: string; link: URL; site
 If you did not ask to sign in, ignore this email: nobody can sign in without the link.</p>
 </body></html>`;
   return { to, subject: `Sign in to ${siteName}`, text, html };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

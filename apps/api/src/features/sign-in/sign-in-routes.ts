@@ -4,13 +4,13 @@ import {
   SignInExchange,
   SignInRequest,
   SignInRequestAccepted,
+  SIGN_IN_PATHS,
+  siteNameOf,
   StaffSession,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
-import type { Config } from '../../config/config';
-import { createMailer, type Mailer } from '../../shared/mailer';
 import { revokeStaffSession } from '../../shared/staff-sessions';
 import { canonicalEmail, isStaffAddress, isTaggedAddress } from './canonical-email';
 import { createSignInLink, exchangeSignInToken, withdrawSignInLink } from './sign-in-links';
@@ -37,33 +37,29 @@ const tooManyResponse = () => ({ statusCode: 429, message: MESSAGES.tooMany });
  * Staff sign-in by an e-mailed one-time link (docs/sign-in.md): request a link, trade its
  * token for a session bearer, sign out. Registered unencapsulated for the /auth header hook.
  */
-export const signInRoutes = fp<{ config: Config; mailer?: Mailer }>(
-  async function signIn(app, { config, mailer: givenMailer }) {
-    const mailer =
-      givenMailer ??
-      createMailer({
-        smtpUrl: config.smtpUrl,
-        mailFrom: config.mailFrom,
-        senderName: `${config.makerName} Software`,
-        dataDir: config.dataDir,
-      });
-    app.addHook('onClose', async () => mailer.close());
-
+export const signInRoutes = fp(
+  async function signIn(app) {
     // The landing page must not leak its token-bearing address to anything it loads or links.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const pathname = request.url.split('?', 1)[0];
-      if (pathname === '/auth' || pathname === '/auth/') reply.header('referrer-policy', 'no-referrer');
-      return payload;
+    // A synchronous onRequest hook, after the security headers' own: it runs on every request.
+    app.addHook('onRequest', (request, reply, done) => {
+      if (request.url.startsWith(SIGN_IN_PATHS.landing)) {
+        const pathname = request.url.split('?', 1)[0];
+        if (pathname === SIGN_IN_PATHS.landing || pathname === `${SIGN_IN_PATHS.landing}/`) {
+          reply.header('referrer-policy', 'no-referrer');
+        }
+      }
+      done();
     });
 
-    await app.register(signInApi, { config, mailer });
+    await app.register(signInApi);
   },
-  { name: 'sign-in', dependencies: ['database', 'secret-key', 'staff-auth', 'not-found'] },
+  { name: 'sign-in', dependencies: ['config', 'database', 'staff-auth', 'rate-limit', 'mailer'] },
 );
 
-const signInApi: FastifyPluginAsyncTypebox<{ config: Config; mailer: Mailer }> = async (app, { config, mailer }) => {
+const signInApi: FastifyPluginAsyncTypebox = async (app) => {
+  const { config, mailer } = app;
   app.put(
-    '/v1/auth/redirects/requests',
+    SIGN_IN_PATHS.linkRequests,
     {
       onRequest: app.rateLimit({ ...REQUESTS_PER_CLIENT, errorResponseBuilder: tooManyResponse }),
       schema: {
@@ -92,7 +88,7 @@ const signInApi: FastifyPluginAsyncTypebox<{ config: Config; mailer: Mailer }> =
       const url = signInLinkUrl(config.publicUrl, link.token, safeRedirectPath(request.body.redirectPath));
       try {
         const { outboxFile } = await mailer.send(
-          signInMail({ to: email, link: url, siteName: `${config.makerName} Software` }),
+          signInMail({ to: email, link: url, siteName: siteNameOf(config.makerName) }),
         );
         // Only for the outbox (development, demos): with real mail the link is never logged.
         if (outboxFile) request.log.info(`Sign-in mail written to ${outboxFile}; link: ${url.toString()}`);
@@ -106,7 +102,7 @@ const signInApi: FastifyPluginAsyncTypebox<{ config: Config; mailer: Mailer }> =
   );
 
   app.post(
-    '/v1/auth/sessions',
+    SIGN_IN_PATHS.sessions,
     {
       onRequest: app.rateLimit({ ...EXCHANGES_PER_CLIENT, errorResponseBuilder: tooManyResponse }),
       schema: {
@@ -126,7 +122,7 @@ const signInApi: FastifyPluginAsyncTypebox<{ config: Config; mailer: Mailer }> =
   );
 
   app.delete(
-    '/v1/auth/session',
+    SIGN_IN_PATHS.session,
     {
       preHandler: app.requireStaff,
       schema: {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { HelpDialog } from '../../shared/components/help-dialog';
-import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 import styles from './chromatof-page.module.css';
@@ -30,7 +30,7 @@ export default function ChromatofPage() {
 
   return (
     <>
-      <h1>ChromaTOF</h1>
+      <h1>{DESTINATIONS.chromatof.title}</h1>
       <p className={page.lead}>
         ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
         and quantifies the compounds in your samples.
@@ -77,10 +77,7 @@ export default function ChromatofPage() {
             <p className={styles.note}>
               Downloads by key ID are not available in this portal yet. Please contact your service representative for
               the ChromaTOF installer. Meanwhile, you can{' '}
-              <Link to={`${DESTINATIONS.chromatofPibs.url}?${new URLSearchParams({ registrationId: state.keyId })}`}>
-                find the PIBs for this key ID
-              </Link>
-              .
+              <Link to={href('chromatofPibs', { registrationId: state.keyId })}>find the PIBs for this key ID</Link>.
             </p>
           )}
         </div>
@@ -89,7 +86,7 @@ export default function ChromatofPage() {
       <section className={page.section} aria-labelledby="chromatof-pibs">
         <h2 id="chromatof-pibs">Product Information Bulletins</h2>
         <p>
-          <Link to={DESTINATIONS.chromatofPibs.url}>Find the PIBs for your ChromaTOF</Link>
+          <Link to={href('chromatofPibs')}>Find the PIBs for your ChromaTOF</Link>
         </p>
       </section>
     </>

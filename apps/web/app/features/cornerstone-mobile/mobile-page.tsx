@@ -21,7 +21,7 @@ const STORES = [
 export default function MobilePage() {
   return (
     <>
-      <h1>Cornerstone Mobile</h1>
+      <h1>{DESTINATIONS.cornerstoneMobile.title}</h1>
       <p className={page.lead}>
         Follow your instrument&apos;s status and results from a phone or tablet. Cornerstone Mobile is sold per
         instrument by subscription.

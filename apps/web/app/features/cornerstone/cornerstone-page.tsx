@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
@@ -13,7 +13,7 @@ export const meta = () =>
 export default function CornerstonePage() {
   return (
     <>
-      <h1>Cornerstone</h1>
+      <h1>{DESTINATIONS.cornerstone.title}</h1>
       <p className={page.lead}>
         Cornerstone is the software that runs your instrument: it controls the analysis, keeps methods and results, and
         produces reports.
@@ -39,7 +39,7 @@ export default function CornerstonePage() {
           copy it to the instrument computer.
         </p>
         <p>
-          <Link to={DESTINATIONS.cornerstoneOffline.url}>Get the offline installer</Link>
+          <Link to={href('cornerstoneOffline')}>Get the offline installer</Link>
         </p>
       </section>
 
@@ -47,10 +47,10 @@ export default function CornerstonePage() {
         <h2 id="documents">Documents</h2>
         <ul className={page.links}>
           <li>
-            <Link to={DESTINATIONS.cornerstoneDsvs.url}>Declaration of Software Validation (DSV) documents</Link>
+            <Link to={href('cornerstoneDsvs')}>Declaration of Software Validation (DSV) documents</Link>
           </li>
           <li>
-            <Link to={DESTINATIONS.cornerstonePibs.url}>Product Information Bulletins (PIBs)</Link>
+            <Link to={href('cornerstonePibs')}>Product Information Bulletins (PIBs)</Link>
           </li>
         </ul>
       </section>

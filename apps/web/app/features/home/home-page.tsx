@@ -1,5 +1,5 @@
-import { makerName } from '../../shared/maker-name';
-import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { siteName } from '../../shared/maker-name';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { TileList } from '../../shared/components/tile-list';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
@@ -9,23 +9,23 @@ export const meta = () =>
 
 const TILES = [
   {
-    title: 'Cornerstone',
-    to: DESTINATIONS.cornerstone.url,
+    title: DESTINATIONS.cornerstone.title,
+    to: href('cornerstone'),
     text: 'Instrument software: web and offline installers, Product Information Bulletins and validation documents.',
   },
   {
-    title: 'ChromaTOF',
-    to: DESTINATIONS.chromatof.url,
+    title: DESTINATIONS.chromatof.title,
+    to: href('chromatof'),
     text: 'Mass spectrometry software and its Product Information Bulletins.',
   },
   {
-    title: 'Cornerstone Mobile',
-    to: DESTINATIONS.cornerstoneMobile.url,
+    title: DESTINATIONS.cornerstoneMobile.title,
+    to: href('cornerstoneMobile'),
     text: 'Apps for iOS, Android and Microsoft, by subscription per instrument.',
   },
   {
-    title: 'Metallographics',
-    to: DESTINATIONS.metallographics.url,
+    title: DESTINATIONS.metallographics.title,
+    to: href('metallographics'),
     text: 'Firmware and update instructions for the MX, PX and CX series.',
   },
 ];
@@ -33,7 +33,7 @@ const TILES = [
 export default function HomePage() {
   return (
     <>
-      <h1>{makerName()} Software</h1>
+      <h1>{siteName()}</h1>
       <p className={page.lead}>Software, installers, bulletins and firmware for your instruments.</p>
       <TileList tiles={TILES} />
     </>

@@ -13,7 +13,7 @@ export const meta = () =>
 export default function MetallographicsPage() {
   return (
     <>
-      <h1>Metallographics</h1>
+      <h1>{DESTINATIONS.metallographics.title}</h1>
       <p className={page.lead}>
         Firmware, update instructions and simulators for our metallographic preparation equipment.
       </p>

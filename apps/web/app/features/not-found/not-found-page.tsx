@@ -1,16 +1,17 @@
-import { Link } from 'react-router';
+import { HomeLink } from '../../shared/components/home-link';
 import { pageMeta } from '../../shared/page-meta';
 
+const TITLE = 'Page not found';
 export const NOT_FOUND_TEXT = 'The page you were looking for cannot be found.';
 
-export const meta = () => pageMeta('Page not found', NOT_FOUND_TEXT);
+export const meta = () => pageMeta(TITLE, NOT_FOUND_TEXT);
 
 export default function NotFoundPage() {
   return (
     <>
-      <h1>Page not found</h1>
+      <h1>{TITLE}</h1>
       <p>{NOT_FOUND_TEXT}</p>
-      <Link to="/">Go to the home page</Link>
+      <HomeLink />
     </>
   );
 }

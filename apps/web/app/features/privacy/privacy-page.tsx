@@ -11,7 +11,7 @@ export default function PrivacyPage() {
   const maker = makerName();
   return (
     <>
-      <h1>Privacy</h1>
+      <h1>{DESTINATIONS.privacy.title}</h1>
       <p className={page.lead}>
         This policy explains what the {maker} software site collects about you, how it gets it and what it does with it.
         Most of the site needs nothing from you at all.

@@ -4,22 +4,18 @@ import {
   sortVersionsNewestFirst,
   type DsvEntry,
 } from '@portal/contracts';
-import {
-  LookupBusy,
-  LookupError,
-  LookupForm,
-  RegistrationIdHelp,
-  useLookupBusy,
-} from '../../shared/lookup/lookup-form';
+import { RegistrationIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/dsv-page';
 import { getDsvs } from './api/get-dsvs';
 
 export const meta = () =>
   pageMeta(
-    'Declaration of Software Validation',
+    DESTINATIONS.cornerstoneDsvs.title,
     'Declarations of Software Validation for the Cornerstone versions of your registration ID.',
   );
 
@@ -51,26 +47,22 @@ export default function DsvPage({ loaderData }: Route.ComponentProps) {
 }
 
 function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) {
-  const { outcome } = state;
   return (
-    <div className={styles.page}>
-      <h1>Declaration of Software Validation</h1>
-      <p className={styles.lead}>
-        Enter your registration ID to see the Declarations of Software Validation of your Cornerstone versions.
-      </p>
-      <LookupForm label="Registration ID" registrationId={state.registrationId} whereIsThis={<RegistrationIdHelp />} />
-      {busy ? (
-        <LookupBusy />
-      ) : outcome?.error !== undefined ? (
-        <LookupError message={outcome.error} />
-      ) : outcome ? (
+    <LookupPage
+      title={DESTINATIONS.cornerstoneDsvs.title}
+      lead="Enter your registration ID to see the Declarations of Software Validation of your Cornerstone versions."
+      label="Registration ID"
+      whereIsThis={<RegistrationIdHelp />}
+      state={state}
+      busy={busy}
+      results={(dsvs) => (
         <section aria-labelledby="dsv-results">
           <h2 id="dsv-results">Documents</h2>
-          {outcome.data.length === 0 ? (
+          {dsvs.length === 0 ? (
             <p className={styles.note}>No documents are available for this registration ID.</p>
           ) : (
             <ul className={styles.results}>
-              {outcome.data.map((dsv) => (
+              {dsvs.map((dsv) => (
                 <li key={dsv.key}>
                   <a href={dsv.uri} target="_blank" rel="noopener noreferrer">
                     Cornerstone {dsv.version}
@@ -80,7 +72,7 @@ function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) 
             </ul>
           )}
         </section>
-      ) : null}
-    </div>
+      )}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { Link } from 'react-router';
+import { href } from '../navigation/navigation';
 import { signOut, useIdentity } from './identity-store';
 import styles from './account-button.module.css';
 
@@ -20,7 +21,7 @@ export function AccountButton() {
         <p className={styles.signedInAs}>
           Signed in as <strong>{identity.email}</strong>
         </p>
-        <Link to="/service" className={styles.item} onClick={close}>
+        <Link to={href('service')} className={styles.item} onClick={close}>
           View service page
         </Link>
         <button

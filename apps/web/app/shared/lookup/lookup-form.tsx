@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { Dialog } from '../components/dialog';
-import { LOOKUP_PARAM } from './run-lookup';
+import { LOOKUP_PARAM } from '../navigation/navigation';
 import styles from './lookup.module.css';
 
 interface LookupFormProps {

@@ -1,4 +1,5 @@
 import { ApiError } from '../api/api-client';
+import { LOOKUP_PARAM } from '../navigation/navigation';
 
 /** What a lookup screen shows: idle (no search yet), or the outcome of the search in the URL. */
 export interface LookupState<T> {
@@ -6,8 +7,6 @@ export interface LookupState<T> {
   registrationId: string;
   outcome?: { data: T; error?: undefined } | { data?: undefined; error: string };
 }
-
-export const LOOKUP_PARAM = 'registrationId';
 
 /**
  * Runs a lookup from a route's clientLoader. The ID lives in the URL (`?registrationId=`),

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DESTINATIONS, NAVIGATION_GROUPS, activeGroup, breadcrumbTrail, isDropdown, menuItems } from './navigation';
+import {
+  DESTINATIONS,
+  NAVIGATION_GROUPS,
+  activeGroup,
+  breadcrumbTrail,
+  href,
+  isDropdown,
+  menuItems,
+} from './navigation';
 
 const titles = (items: readonly { title: string }[]) => items.map((item) => item.title);
 
@@ -73,5 +81,14 @@ describe('breadcrumbTrail', () => {
   it('ignores the query string and is empty for an unknown path', () => {
     expect(titles(breadcrumbTrail('/cornerstone/pibs?registrationId=1'))).toEqual(['Home', 'Cornerstone', 'PIBs']);
     expect(breadcrumbTrail('/no/such/page')).toEqual([]);
+  });
+});
+
+describe('href', () => {
+  it('gives a destination its registry URL, with the typed query when there is one', () => {
+    expect(href('home')).toBe('/');
+    expect(href('serviceReleases')).toBe('/service/cornerstone/releases');
+    expect(href('cornerstonePibs')).toBe('/cornerstone/pibs');
+    expect(href('chromatofPibs', { registrationId: 'A B&C' })).toBe('/chromatof/pibs?registrationId=A+B%26C');
   });
 });

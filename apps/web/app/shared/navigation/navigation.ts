@@ -58,6 +58,33 @@ export const DESTINATIONS = {
   privacy: place('Privacy', '/privacy', home),
 } as const satisfies Record<string, Destination>;
 
+export type DestinationName = keyof typeof DESTINATIONS;
+
+/** The query parameter of the lookup screens; on ChromaTOF PIBs it carries the key ID (SPEC §2). */
+export const LOOKUP_PARAM = 'registrationId';
+
+/** The query string each destination reads; a destination not named here takes none. */
+interface DestinationQueries {
+  cornerstoneOffline: { [LOOKUP_PARAM]: string };
+  cornerstonePibs: { [LOOKUP_PARAM]: string };
+  cornerstoneDsvs: { [LOOKUP_PARAM]: string };
+  chromatofPibs: { [LOOKUP_PARAM]: string };
+}
+
+type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries
+  ? [query?: DestinationQueries[Name]]
+  : [];
+
+/**
+ * The URL of an internal link: a destination's name and, where it reads one, its typed query
+ * (`href('cornerstonePibs', { registrationId })`), so no internal URL is concatenated by hand.
+ */
+export function href<Name extends DestinationName>(name: Name, ...[query]: QueryArgument<Name>): string {
+  const { url } = DESTINATIONS[name];
+  const search = query ? new URLSearchParams(query).toString() : '';
+  return search ? `${url}?${search}` : url;
+}
+
 const D = DESTINATIONS;
 
 /** The menu, in order. A group with one child is a plain link; with more, a dropdown. */

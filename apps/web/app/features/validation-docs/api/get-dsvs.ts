@@ -1,9 +1,9 @@
-import { CATALOGUE_PATHS, registrationIdAuthorization, type DsvMap } from '@portal/contracts';
+import { VALIDATION_DOCS_PATHS, registrationIdAuthorization, type DsvMap } from '@portal/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
 
 export function getDsvs(registrationId: string, signal: AbortSignal): Promise<DsvMap> {
   return apiRequest<DsvMap>({
-    path: CATALOGUE_PATHS.dsvs,
+    path: VALIDATION_DOCS_PATHS.dsvs,
     authorization: registrationIdAuthorization(registrationId),
     signal,
   });

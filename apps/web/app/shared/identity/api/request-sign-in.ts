@@ -1,7 +1,7 @@
-import type { SignInRequest, SignInRequestAccepted } from '@portal/contracts';
+import { SIGN_IN_PATHS, type SignInRequest, type SignInRequestAccepted } from '@portal/contracts';
 import { apiRequest } from '../../api/api-client';
 
-/** `PUT /v1/auth/redirects/requests`: e-mail a sign-in link that returns to redirectPath. */
+/** `PUT SIGN_IN_PATHS.linkRequests`: e-mail a sign-in link that returns to redirectPath. */
 export function requestSignIn(body: SignInRequest, signal?: AbortSignal): Promise<SignInRequestAccepted> {
-  return apiRequest<SignInRequestAccepted>({ method: 'PUT', path: '/v1/auth/redirects/requests', body, signal });
+  return apiRequest<SignInRequestAccepted>({ method: 'PUT', path: SIGN_IN_PATHS.linkRequests, body, signal });
 }

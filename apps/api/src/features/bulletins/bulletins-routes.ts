@@ -1,0 +1,28 @@
+import { BULLETINS_PATHS, INVALID_KEY_ID, INVALID_PIB_REGISTRATION_ID, Pibs } from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
+import { pibsFor } from './bulletins';
+
+/** Product Information Bulletins for a registration ID, a key ID or staff (SPEC §7). */
+export const bulletinsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    BULLETINS_PATHS.bulletins,
+    {
+      schema: {
+        tags: ['bulletins'],
+        summary: 'Product Information Bulletins of a registration ID, a key ID, or all for staff',
+        headers: CustomerAuthorizationHeaders,
+        response: { 200: Pibs, ...CUSTOMER_AUTH_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const caller = await app.authenticateCustomer(request, reply, {
+        hasp: INVALID_PIB_REGISTRATION_ID,
+        rainbow: INVALID_KEY_ID,
+        bearer: true,
+      });
+      if (!caller) return reply;
+      return pibsFor(await app.catalogue.get(), caller, app.downloadLinks);
+    },
+  );
+};

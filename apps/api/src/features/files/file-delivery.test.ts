@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { contentDisposition, parseRange } from './file-delivery';
+
+describe('file delivery rules', () => {
+  it('reads one byte range and refuses what lies past the end', () => {
+    expect(parseRange('bytes=0-99', 1000)).toEqual({ start: 0, end: 99 });
+    expect(parseRange('bytes=900-', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange('bytes=-100', 1000)).toEqual({ start: 900, end: 999 });
+    expect(parseRange('bytes=990-5000', 1000)).toEqual({ start: 990, end: 999 });
+    expect(parseRange('bytes=1000-', 1000)).toBe('unsatisfiable');
+    // Several ranges, reversed or malformed ones: the whole file, as RFC 9110 allows.
+    for (const header of ['bytes=0-1,5-6', 'bytes=9-1', 'items=0-1', 'bytes=-', undefined]) {
+      expect(parseRange(header, 1000)).toBeUndefined();
+    }
+  });
+
+  it('names the file for the browser, non-ASCII names included (RFC 6266)', () => {
+    expect(contentDisposition('Cornerstone 2.8.1.zip')).toBe(
+      `attachment; filename="Cornerstone 2.8.1.zip"; filename*=UTF-8''Cornerstone%202.8.1.zip`,
+    );
+    expect(contentDisposition('Prüfbericht "v2".pdf')).toBe(
+      `attachment; filename="Pr_fbericht _v2_.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20%22v2%22.pdf`,
+    );
+  });
+});

@@ -1,0 +1,152 @@
+import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { DEMO_CATALOGUE_DIR } from '../../paths';
+import { importFolder } from './publishing';
+import { ImportError } from './manifest-check';
+
+let portal: TestApp;
+let dataDir: string;
+let folder: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-import-'));
+  folder = await mkdtemp(path.join(os.tmpdir(), 'portal-import-src-'));
+  await cp(DEMO_CATALOGUE_DIR, folder, { recursive: true });
+  portal = await createTestApp({ env: { DATA_DIR: dataDir } });
+});
+afterEach(async () => {
+  await portal.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(folder, { recursive: true, force: true });
+});
+
+const run = () => importFolder(folder, { db: portal.database.db, secretKey: portal.app.secretKey, dataDir });
+
+const TABLES = ['files', 'product_families', 'registrations', 'versions', 'version_families', 'pibs', 'dsvs'];
+
+/** Everything the catalogue holds, row by row, in a stable order. */
+async function catalogueState() {
+  const state: Record<string, unknown[]> = {};
+  for (const table of TABLES) {
+    const { rows } = await portal.database.pool.query(`SELECT * FROM ${table}`);
+    state[table] = rows.map((row) => JSON.stringify(row)).sort();
+  }
+  return state;
+}
+
+async function storedBlobs(): Promise<string[]> {
+  const root = path.join(dataDir, 'files');
+  const entries = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  return entries.filter((entry) => /[0-9a-f]{64}$/.test(entry)).sort();
+}
+
+async function editManifest(edit: (manifest: Record<string, unknown[]>) => void) {
+  const file = path.join(folder, 'catalogue.json');
+  const { readFile } = await import('node:fs/promises');
+  const manifest = JSON.parse(await readFile(file, 'utf8'));
+  edit(manifest);
+  await writeFile(file, JSON.stringify(manifest));
+}
+
+describe('npm run portal -- import', () => {
+  it('publishes the folder and says what it did; the same folder twice changes nothing', async () => {
+    const first = await run();
+    expect(first).toMatchObject({
+      files: { stored: 17, alreadyStored: 0 },
+      families: { added: 5 },
+      versions: { added: 6, changed: 0, unchanged: 0 },
+      registrations: { added: 6 },
+      pibs: { added: 8 },
+      dsvs: { added: 4 },
+    });
+    const state = await catalogueState();
+    const blobs = await storedBlobs();
+
+    const second = await run();
+    expect(second).toMatchObject({
+      files: { stored: 0, alreadyStored: 17 },
+      families: { added: 0 },
+      versions: { added: 0, changed: 0, unchanged: 6 },
+      registrations: { added: 0, changed: 0, unchanged: 6 },
+      pibs: { added: 0, changed: 0, unchanged: 8 },
+      dsvs: { added: 0, changed: 0, unchanged: 4 },
+    });
+    expect(await catalogueState()).toEqual(state);
+    expect(await storedBlobs()).toEqual(blobs);
+  });
+
+  it('counts a change of availability as a changed version', async () => {
+    await run();
+    await editManifest((manifest) => {
+      (manifest.versions![0] as { families: string[] }).families.push('TGA');
+    });
+    expect((await run()).versions).toEqual({ added: 0, changed: 1, unchanged: 5 });
+  });
+
+  it('stores registration IDs and key IDs only as keyed digests', async () => {
+    await run();
+    const { rows } = await portal.database.pool.query('SELECT * FROM registrations');
+    expect(rows).toHaveLength(6);
+    expect(JSON.stringify(rows)).not.toMatch(/DEMO-[A-Z]+-\d{4}/i);
+  });
+
+  it('checks the whole manifest first and writes nothing when anything is wrong', async () => {
+    await editManifest((manifest) => {
+      (manifest.versions![1] as { families: string[] }).families.push('Nope');
+      manifest.registrations!.push({ registrationId: 'demo-cs-1001', family: 'CS' });
+    });
+    const error = await run().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportError);
+    const problems = (error as ImportError).problems.join('\n');
+    expect(problems).toContain('family "Nope" is not in "families"');
+    expect(problems).toContain('registrations: an ID appears twice');
+    expect(problems).not.toContain('DEMO-CS-1001');
+    expect(Object.values(await catalogueState()).flat()).toEqual([]);
+    expect(await storedBlobs()).toEqual([]);
+  });
+
+  it('refuses a file path that leaves the folder', async () => {
+    await editManifest((manifest) => {
+      (manifest.pibs![0] as { file: { path: string } }).file.path = '../outside.pdf';
+    });
+    await expect(run()).rejects.toThrow(/pibs\/0\/file\/path/);
+    expect(Object.values(await catalogueState()).flat()).toEqual([]);
+  });
+
+  it('names a missing file and writes nothing', async () => {
+    await editManifest((manifest) => {
+      (manifest.dsvs![0] as { file: { path: string } }).file.path = 'dsvs/missing.pdf';
+    });
+    await expect(run()).rejects.toThrow('dsvs/missing.pdf does not exist');
+    expect(Object.values(await catalogueState()).flat()).toEqual([]);
+  });
+
+  it('refuses a manifest that is not JSON', async () => {
+    await writeFile(path.join(folder, 'catalogue.json'), '{ not json');
+    await expect(run()).rejects.toBeInstanceOf(ImportError);
+  });
+
+  it('leaves the catalogue as it was when the database fails halfway through the writes', async () => {
+    await run();
+    const before = await catalogueState();
+    const blobsBefore = await storedBlobs();
+    // A new version, a new file and a new DSV; the DSV insert, the last write, fails.
+    await writeFile(path.join(folder, 'new.pdf'), '%PDF-1.4 new document');
+    await editManifest((manifest) => {
+      manifest.versions!.push({ name: '3.0.0', families: ['CS'] });
+      manifest.dsvs!.push({ key: 'CS-DSV-300', version: '3.0.0', file: { path: 'new.pdf' } });
+    });
+    await portal.database.pool.query(`
+      CREATE FUNCTION fail_halfway() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'disk full (simulated)'; END $$ LANGUAGE plpgsql;
+      CREATE TRIGGER fail_halfway BEFORE INSERT ON dsvs FOR EACH ROW
+        WHEN (NEW.key = 'CS-DSV-300') EXECUTE FUNCTION fail_halfway();`);
+
+    await expect(run()).rejects.toThrow('disk full (simulated)');
+    expect(await catalogueState()).toEqual(before);
+    expect(await storedBlobs()).toEqual(blobsBefore);
+  });
+});

@@ -1,0 +1,223 @@
+import type { CatalogueManifest, ManifestFile } from '@portal/contracts';
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { DatabaseExecutor } from '../../db/connect';
+import {
+  dsvs,
+  files,
+  pibs,
+  productFamilies,
+  registrations,
+  versionFamilies,
+  versions,
+} from '../../plugins/catalogue/catalogue-tables';
+import { fileKey, type HashedFile } from './manifest-check';
+
+/**
+ * One upsert per entity of the manifest, each inside the import's one transaction. Rows
+ * are matched by their natural keys, so importing the same folder twice changes nothing,
+ * and a later folder adds to (or updates) what earlier ones published. A new manifest
+ * section adds a function here and a line in publish-catalogue.ts.
+ */
+
+export interface Changes {
+  added: number;
+  changed: number;
+  unchanged: number;
+}
+
+type Outcome = keyof Changes;
+
+export function emptyChanges(): Changes {
+  return { added: 0, changed: 0, unchanged: 0 };
+}
+
+/**
+ * Inserts a row, or updates the one with the same key when any of `update`'s columns
+ * differ, and says which happened. `xmax = 0` tells a fresh row from an updated one; no
+ * row back means nothing differed.
+ */
+async function upsert<T extends PgTable>(
+  tx: DatabaseExecutor,
+  table: T,
+  values: PgInsertValue<T>,
+  target: PgColumn | PgColumn[],
+  update: Record<string, PgColumn>,
+): Promise<Outcome> {
+  const excluded = (column: PgColumn) => sql.raw(`excluded."${column.name}"`);
+  const columns = Object.values(update);
+  const rows = await tx
+    .insert(table)
+    .values(values)
+    .onConflictDoUpdate({
+      target,
+      // Keys of `update` are T's own column keys; TypeScript cannot follow that through fromEntries.
+      set: Object.fromEntries(
+        Object.entries(update).map(([key, column]) => [key, excluded(column)]),
+      ) as PgUpdateSetSource<T>,
+      setWhere: sql`(${sql.join(columns, sql`, `)}) IS DISTINCT FROM (${sql.join(columns.map(excluded), sql`, `)})`,
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  if (rows.length === 0) return 'unchanged';
+  return rows[0]!.inserted ? 'added' : 'changed';
+}
+
+function count(changes: Changes, outcome: Outcome) {
+  changes[outcome]++;
+}
+
+/** upsert for each row, counted. */
+async function upsertEach<T extends PgTable>(
+  tx: DatabaseExecutor,
+  table: T,
+  rows: PgInsertValue<T>[],
+  target: PgColumn | PgColumn[],
+  update: Record<string, PgColumn>,
+): Promise<Changes> {
+  const changes = emptyChanges();
+  for (const row of rows) count(changes, await upsert(tx, table, row, target, update));
+  return changes;
+}
+
+/** Every file the manifest names, by fileKey; answers each one's row ID. */
+export async function upsertFiles(tx: DatabaseExecutor, hashed: Map<string, HashedFile>) {
+  const ids = new Map<string, string>();
+  for (const [key, file] of hashed) {
+    const [row] = await tx
+      .insert(files)
+      .values({
+        blobKey: file.blobKey,
+        name: file.name,
+        contentType: file.contentType,
+        sizeBytes: file.sizeBytes,
+        sha256: file.sha256,
+      })
+      // A no-op update, so the existing row's ID comes back too.
+      .onConflictDoUpdate({ target: [files.sha256, files.name, files.contentType], set: { blobKey: files.blobKey } })
+      .returning({ id: files.id });
+    ids.set(key, row!.id);
+  }
+  return (file: ManifestFile) => ids.get(fileKey(file))!;
+}
+
+export async function upsertFamilies(tx: DatabaseExecutor, families: CatalogueManifest['families']) {
+  const added = await tx
+    .insert(productFamilies)
+    .values(families.map((name) => ({ name })))
+    .onConflictDoNothing()
+    .returning({ name: productFamilies.name });
+  return { added: added.length };
+}
+
+export async function upsertVersions(
+  tx: DatabaseExecutor,
+  manifestVersions: CatalogueManifest['versions'],
+  fileIdOf: (file: ManifestFile) => string,
+): Promise<Changes> {
+  const changes = emptyChanges();
+  for (const version of manifestVersions) {
+    let outcome = await upsert(
+      tx,
+      versions,
+      {
+        name: version.name,
+        offlineInstallerFileId: version.offlineInstaller ? fileIdOf(version.offlineInstaller) : null,
+        offlineInstallerBuiltAt: version.offlineInstallerBuiltAt ? new Date(version.offlineInstallerBuiltAt) : null,
+        releaseDate: version.releaseDate ?? null,
+      },
+      versions.name,
+      {
+        offlineInstallerFileId: versions.offlineInstallerFileId,
+        offlineInstallerBuiltAt: versions.offlineInstallerBuiltAt,
+        releaseDate: versions.releaseDate,
+      },
+    );
+    const removed = await tx
+      .delete(versionFamilies)
+      .where(and(eq(versionFamilies.version, version.name), notInFamilies(version.families)))
+      .returning({ family: versionFamilies.family });
+    const added =
+      version.families.length === 0
+        ? []
+        : await tx
+            .insert(versionFamilies)
+            .values(version.families.map((family) => ({ version: version.name, family })))
+            .onConflictDoNothing()
+            .returning({ family: versionFamilies.family });
+    // A version whose only change is its availability has changed too.
+    if (outcome === 'unchanged' && removed.length + added.length > 0) outcome = 'changed';
+    count(changes, outcome);
+  }
+  return changes;
+}
+
+function notInFamilies(families: string[]): SQL | undefined {
+  return families.length === 0 ? undefined : notInArray(versionFamilies.family, families);
+}
+
+/** Registration IDs (Cornerstone) and key IDs (ChromaTOF), stored only as keyed digests. */
+export async function upsertRegistrations(
+  tx: DatabaseExecutor,
+  manifest: Pick<CatalogueManifest, 'registrations' | 'keyIds'>,
+  digestOf: (credential: { scheme: 'hasp' | 'rainbow'; id: string }) => string,
+): Promise<Changes> {
+  const rows = [
+    ...manifest.registrations.map((registration) => ({
+      idDigest: digestOf({ scheme: 'hasp', id: registration.registrationId }),
+      scheme: 'hasp' as const,
+      family: registration.family,
+      flags: registration.flags ?? [],
+      product: null,
+      revoked: registration.revoked ?? false,
+    })),
+    ...(manifest.keyIds ?? []).map((key) => ({
+      idDigest: digestOf({ scheme: 'rainbow', id: key.keyId }),
+      scheme: 'rainbow' as const,
+      family: null,
+      flags: [],
+      product: key.product,
+      revoked: key.revoked ?? false,
+    })),
+  ];
+  return upsertEach(tx, registrations, rows, registrations.idDigest, {
+    scheme: registrations.scheme,
+    family: registrations.family,
+    flags: registrations.flags,
+    product: registrations.product,
+    revoked: registrations.revoked,
+  });
+}
+
+export function upsertPibs(
+  tx: DatabaseExecutor,
+  manifestPibs: CatalogueManifest['pibs'],
+  fileIdOf: (file: ManifestFile) => string,
+): Promise<Changes> {
+  return upsertEach(
+    tx,
+    pibs,
+    manifestPibs.map((pib) => ({
+      product: pib.product,
+      version: pib.version,
+      internalVariant: pib.internalVariant,
+      variant: pib.variant,
+      fileId: fileIdOf(pib.file),
+    })),
+    [pibs.product, pibs.version, pibs.internalVariant],
+    { variant: pibs.variant, fileId: pibs.fileId },
+  );
+}
+
+export function upsertDsvs(
+  tx: DatabaseExecutor,
+  manifestDsvs: CatalogueManifest['dsvs'],
+  fileIdOf: (file: ManifestFile) => string,
+): Promise<Changes> {
+  return upsertEach(
+    tx,
+    dsvs,
+    manifestDsvs.map((dsv) => ({ key: dsv.key, version: dsv.version, fileId: fileIdOf(dsv.file) })),
+    dsvs.key,
+    { version: dsvs.version, fileId: dsvs.fileId },
+  );
+}

@@ -1,0 +1,97 @@
+import { INVALID_INSTALLER_REGISTRATION_ID, type Versions } from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+
+import { DEMO, useDemoPortal } from '../../../test/demo-portal';
+
+const demo = useDemoPortal();
+const { get, freshClient } = demo;
+
+describe('GET /v1/Cornerstone/families', () => {
+  it('maps every family to whether the registration has it, Dev and Demo included', async () => {
+    const dev = await get('/v1/Cornerstone/families', DEMO.DEV);
+    expect(dev.statusCode).toBe(200);
+    expect(dev.json()).toEqual({ CS: false, Demo: false, Dev: true, ONH: false, TGA: true });
+    expect((await get('/v1/Cornerstone/families', DEMO.DEMO)).json()).toMatchObject({
+      CS: true,
+      Demo: true,
+      Dev: false,
+    });
+    expect((await get('/v1/Cornerstone/families', DEMO.CS)).json()).toMatchObject({
+      CS: true,
+      Demo: false,
+      Dev: false,
+    });
+  });
+});
+
+describe('GET /v1/Cornerstone/versions', () => {
+  it('lists the versions available to the registration, with installer links and family maps', async () => {
+    const response = await get('/v1/Cornerstone/versions', DEMO.CS);
+    expect(response.statusCode).toBe(200);
+    const versions = response.json<Versions>();
+    expect(Object.keys(versions).sort()).toEqual(['2.10.0', '2.6.2', '2.7.0', '2.8.1']);
+    expect(versions['2.8.1']).toEqual({
+      name: '2.8.1',
+      offlineInstaller: expect.stringMatching(
+        /^\/v1\/files\/[0-9a-f-]{36}\/Cornerstone-2\.8\.1-Offline\.zip\?expires=/,
+      ),
+      offlineInstallerBuiltAt: '2024-06-12T09:30:00.000Z',
+      families: { CS: true, Demo: true, Dev: false, ONH: true, TGA: true },
+    });
+  });
+
+  it('shows a version without an installer as such', async () => {
+    const versions = (await get('/v1/Cornerstone/versions', DEMO.ONH)).json<Versions>();
+    expect(Object.keys(versions).sort()).toEqual(['2.6.2', '2.7.0', '2.8.1', '2.9.0']);
+    expect(versions['2.9.0']).toMatchObject({ offlineInstaller: null, offlineInstallerBuiltAt: null });
+  });
+
+  it('takes the registration ID without regard to case or surrounding spaces', async () => {
+    expect((await get('/v1/Cornerstone/versions', 'Hasp id= demo-cs-1001 ')).statusCode).toBe(200);
+  });
+
+  it('lists every version for signed-in staff, and refuses a bad bearer', async () => {
+    const versions = (await get('/v1/Cornerstone/versions', demo.staff)).json<Versions>();
+    expect(Object.keys(versions)).toHaveLength(6);
+    expect(versions['2.11.0-beta']!.families.Dev).toBe(true);
+    const refused = await get('/v1/Cornerstone/versions', 'Bearer a.b.c', { remoteAddress: freshClient() });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ message: 'Sign in to use this.' });
+  });
+
+  it('never reads a credential from the query string', async () => {
+    const response = await get('/v1/Cornerstone/versions?registrationId=DEMO-CS-1001', undefined, {
+      remoteAddress: freshClient(),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: INVALID_INSTALLER_REGISTRATION_ID });
+  });
+});
+
+describe('staff-only catalogue routes', () => {
+  it('GET /v1/Cornerstone/versions/{name} answers one version to staff, 404 for an unknown one', async () => {
+    const response = await get('/v1/Cornerstone/versions/2.10.0', demo.staff);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ name: '2.10.0', offlineInstaller: expect.stringContaining('/v1/files/') });
+    expect((await get('/v1/Cornerstone/versions/9.9.9', demo.staff)).json()).toEqual({ message: 'No such version' });
+    expect((await get('/v1/Cornerstone/versions/9.9.9', demo.staff)).statusCode).toBe(404);
+    for (const authorization of [undefined, DEMO.CS]) {
+      const refused = await get('/v1/Cornerstone/versions/2.10.0', authorization);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toEqual({ message: 'Sign in to use this.' });
+    }
+  });
+
+  it('GET /v1/Cornerstone/releaseDates maps version names to dates, for staff only', async () => {
+    const response = await get('/v1/Cornerstone/releaseDates', demo.staff);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      '2.6.2': '2023-04-18',
+      '2.7.0': '2023-11-07',
+      '2.8.1': '2024-06-12',
+      '2.9.0': '2024-10-01',
+      '2.10.0': '2025-05-20',
+    });
+    expect((await get('/v1/Cornerstone/releaseDates', DEMO.CS)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,96 @@
+import {
+  ErrorBody,
+  Families,
+  INVALID_INSTALLER_REGISTRATION_ID,
+  ReleaseDates,
+  RELEASES_PATHS,
+  STAFF_GRANT,
+  VersionParams,
+  Versions,
+  VersionSummary,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
+import { grantOf } from '../../plugins/download-links';
+import { preserialise, sendPreserialised, type Preserialised } from '../../shared/preserialised';
+import { AnswerCache } from './answer-cache';
+import { familiesOf, releaseDates, versionsFor, versionSummary } from './releases';
+
+/** Cornerstone versions, families and release dates (SPEC §7; paths: docs/decisions/030-catalogue-api-paths.md). */
+export const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const versionAnswers = new AnswerCache<Preserialised<Versions>>();
+  const tags = ['releases'];
+
+  app.get(
+    RELEASES_PATHS.families,
+    {
+      schema: {
+        tags,
+        summary: 'The families of a registration (Dev and Demo are read by the offline installer screen)',
+        headers: CustomerAuthorizationHeaders,
+        response: { 200: Families, ...CUSTOMER_AUTH_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const caller = await app.authenticateCustomer(request, reply, { hasp: INVALID_INSTALLER_REGISTRATION_ID });
+      if (caller?.kind !== 'customer') return reply;
+      return familiesOf(await app.catalogue.get(), caller.registration);
+    },
+  );
+
+  app.get(
+    RELEASES_PATHS.versions,
+    {
+      schema: {
+        tags,
+        summary: 'Versions a registration may install (all of them for staff)',
+        headers: CustomerAuthorizationHeaders,
+        response: { 200: Versions, ...CUSTOMER_AUTH_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const caller = await app.authenticateCustomer(request, reply, {
+        hasp: INVALID_INSTALLER_REGISTRATION_ID,
+        bearer: true,
+      });
+      if (!caller) return reply;
+      const snapshot = await app.catalogue.get();
+      const body = versionAnswers.get(snapshot, grantOf(caller), () =>
+        preserialise(versionsFor(snapshot, caller, app.downloadLinks)),
+      );
+      return sendPreserialised(reply, body);
+    },
+  );
+
+  app.get(
+    RELEASES_PATHS.version,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'One version (staff)',
+        params: VersionParams,
+        response: { 200: VersionSummary, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await app.catalogue.get();
+      const version = snapshot.versions.get(request.params.name);
+      if (!version) return reply.status(404).send({ message: 'No such version' });
+      return versionSummary(snapshot, version, STAFF_GRANT, app.downloadLinks);
+    },
+  );
+
+  app.get(
+    RELEASES_PATHS.releaseDates,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Release date of each version (staff)',
+        response: { 200: ReleaseDates, 401: ErrorBody },
+      },
+    },
+    async () => releaseDates(await app.catalogue.get()),
+  );
+};

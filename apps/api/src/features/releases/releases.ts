@@ -1,0 +1,43 @@
+import type { VersionSummary, Versions } from '@portal/contracts';
+import type { CatalogueSnapshot, RegistrationRecord, VersionRecord } from '../../plugins/catalogue/catalogue-snapshot';
+import { entitledVersions, ownFamilies } from '../../plugins/catalogue/entitlements';
+import type { Caller } from '../../plugins/customer-auth/customer-auth';
+import { grantOf, type DownloadLinks, type Grant } from '../../plugins/download-links';
+
+/** A registration's own family and its flags (Dev, Demo), as a families map over every family. */
+export function familiesOf(snapshot: CatalogueSnapshot, registration: RegistrationRecord): Record<string, boolean> {
+  const own = ownFamilies(registration);
+  return Object.fromEntries(snapshot.families.map((family) => [family, own.has(family)]));
+}
+
+export function versionSummary(
+  snapshot: CatalogueSnapshot,
+  version: VersionRecord,
+  grant: Grant,
+  links: DownloadLinks,
+): VersionSummary {
+  return {
+    name: version.name,
+    offlineInstaller: version.offlineInstaller ? links.sign(version.offlineInstaller, grant) : null,
+    offlineInstallerBuiltAt: version.offlineInstaller ? version.offlineInstallerBuiltAt : null,
+    families: Object.fromEntries(snapshot.families.map((family) => [family, version.families.has(family)])),
+  };
+}
+
+export function versionsFor(snapshot: CatalogueSnapshot, caller: Caller, links: DownloadLinks): Versions {
+  const grant = grantOf(caller);
+  return Object.fromEntries(
+    entitledVersions(snapshot, caller).map((version) => [
+      version.name,
+      versionSummary(snapshot, version, grant, links),
+    ]),
+  );
+}
+
+export function releaseDates(snapshot: CatalogueSnapshot): Record<string, string> {
+  const dates: Record<string, string> = {};
+  for (const version of snapshot.versions.values()) {
+    if (version.releaseDate !== null) dates[version.name] = version.releaseDate;
+  }
+  return dates;
+}

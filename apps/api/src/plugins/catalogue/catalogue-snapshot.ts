@@ -1,0 +1,100 @@
+import type { Database } from '../../db/connect';
+import { dsvs, files, pibs, productFamilies, registrations, versionFamilies, versions } from './catalogue-tables';
+
+export interface FileRecord {
+  id: string;
+  blobKey: string;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  sha256: string;
+}
+
+export interface VersionRecord {
+  name: string;
+  offlineInstaller: FileRecord | undefined;
+  offlineInstallerBuiltAt: string | null;
+  releaseDate: string | null;
+  families: Set<string>;
+}
+
+export interface RegistrationRecord {
+  idDigest: string;
+  scheme: 'hasp' | 'rainbow';
+  family: string | null;
+  flags: string[];
+  product: string | null;
+  revoked: boolean;
+}
+
+export interface PibRecord {
+  product: string;
+  version: string;
+  internalVariant: string;
+  variant: string;
+  file: FileRecord;
+}
+
+export interface DsvRecord {
+  key: string;
+  version: string;
+  file: FileRecord;
+}
+
+/** The whole catalogue in memory: every lookup is answered from here, never from the database. */
+export interface CatalogueSnapshot {
+  families: string[];
+  versions: Map<string, VersionRecord>;
+  registrations: Map<string, RegistrationRecord>;
+  pibs: PibRecord[];
+  dsvs: Map<string, DsvRecord>;
+  files: Map<string, FileRecord>;
+}
+
+export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
+  const [familyRows, fileRows, versionRows, availability, registrationRows, pibRows, dsvRows] = await Promise.all([
+    db.select().from(productFamilies),
+    db.select().from(files),
+    db.select().from(versions),
+    db.select().from(versionFamilies),
+    db.select().from(registrations),
+    db.select().from(pibs),
+    db.select().from(dsvs),
+  ]);
+  const fileById = new Map<string, FileRecord>(
+    fileRows.map((file) => [
+      file.id,
+      {
+        id: file.id,
+        blobKey: file.blobKey,
+        name: file.name,
+        contentType: file.contentType,
+        sizeBytes: file.sizeBytes,
+        sha256: file.sha256.trim(),
+      },
+    ]),
+  );
+  const versionByName = new Map<string, VersionRecord>(
+    versionRows.map((version) => [
+      version.name,
+      {
+        name: version.name,
+        offlineInstaller: version.offlineInstallerFileId ? fileById.get(version.offlineInstallerFileId) : undefined,
+        offlineInstallerBuiltAt: version.offlineInstallerBuiltAt?.toISOString() ?? null,
+        releaseDate: version.releaseDate,
+        families: new Set<string>(),
+      },
+    ]),
+  );
+  for (const { version, family } of availability) versionByName.get(version)?.families.add(family);
+  return {
+    families: familyRows.map((family) => family.name).sort(),
+    versions: versionByName,
+    registrations: new Map(registrationRows.map((registration) => [registration.idDigest, registration])),
+    pibs: pibRows.map((pib) => ({ ...pib, file: fileById.get(pib.fileId)! })),
+    dsvs: new Map(
+      dsvRows.map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
+    ),
+    files: fileById,
+  };
+}

@@ -1,0 +1,74 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type pg from 'pg';
+import { redactUrl, type Config } from '../config/config';
+import { resolveSecretKey } from '../config/secret-key';
+import { connectDatabase, type Database } from '../db/connect';
+import { startEmbeddedServer } from '../db/embedded-server';
+import { applyMigrations } from '../db/migrate';
+import { MIGRATIONS_DIR } from '../paths';
+import { lockDataDir } from './data-dir-lock';
+
+/** Undo steps of start-up, run most recent first; a failing step does not stop the rest. */
+export class Cleanups {
+  private readonly steps: Array<() => Promise<void> | void> = [];
+
+  add(step: () => Promise<void> | void): void {
+    this.steps.unshift(step);
+  }
+
+  async run(): Promise<void> {
+    for (const step of this.steps.splice(0)) {
+      try {
+        await step();
+      } catch (error) {
+        console.error(`While stopping: ${(error as Error).message}`);
+      }
+    }
+  }
+}
+
+export interface Runtime {
+  db: Database;
+  pool: pg.Pool;
+  secretKey: Buffer;
+  /** Where the database is, for a start-up line: never the password. */
+  databaseDescription: string;
+}
+
+/**
+ * What the portal and its command line both need before their work: the data folder
+ * (claimed by this process), SECRET_KEY, the database (the embedded server unless
+ * DATABASE_URL names one) and its migrations; `cleanups` undoes it all, and on failure
+ * it is undone at once.
+ * `lockDataDir: 'always'` for the server (its blobs and secret key live there);
+ * 'embedded' for commands, which may run beside a portal on an external database.
+ */
+export async function openRuntime(
+  config: Config,
+  { lockDataDir: lock, poolMax }: { lockDataDir: 'always' | 'embedded'; poolMax?: number },
+  /** Given each undo step as soon as it exists, so a signal during start-up can undo it too. */
+  cleanups: Cleanups,
+): Promise<Runtime> {
+  try {
+    await mkdir(config.dataDir, { recursive: true });
+    if (lock === 'always' || !config.databaseUrl) cleanups.add(lockDataDir(config.dataDir));
+    const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
+    let databaseUrl = config.databaseUrl;
+    let databaseDescription = databaseUrl ? redactUrl(databaseUrl) : '';
+    if (!databaseUrl) {
+      const clusterDir = path.join(config.dataDir, 'pg');
+      const embedded = await startEmbeddedServer(clusterDir);
+      cleanups.add(() => embedded.stop());
+      databaseUrl = embedded.url;
+      databaseDescription = `embedded in ${clusterDir}`;
+    }
+    const { pool, db } = await connectDatabase(databaseUrl, poolMax ? { max: poolMax } : {});
+    cleanups.add(() => pool.end());
+    await applyMigrations(pool, MIGRATIONS_DIR);
+    return { db, pool, secretKey, databaseDescription };
+  } catch (error) {
+    await cleanups.run();
+    throw error;
+  }
+}

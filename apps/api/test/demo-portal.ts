@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { importFolder } from '../src/features/publishing/publishing';
+import { DEMO_CATALOGUE_DIR } from '../src/paths';
+import { issueStaffSession } from '../src/shared/staff-sessions';
+import { createTestApp, type TestApp } from './test-app';
+
+/** Credentials of the demo catalogue (docs/demo-data.md), as Authorization headers. */
+export const DEMO = {
+  CS: 'Hasp id=DEMO-CS-1001',
+  ONH: 'Hasp id=DEMO-ONH-1002',
+  DEV: 'Hasp id=DEMO-DEV-1003',
+  DEMO: 'Hasp id=DEMO-DEMO-1004',
+  KEY: 'Rainbow id=DEMO-KEY-2001',
+} as const;
+
+/** A test app with the demo catalogue published and a signed-in staff member; set up before the file's tests. */
+export class DemoPortal {
+  portal!: TestApp;
+  dataDir!: string;
+  /** `Bearer …` of a signed-in staff member. */
+  staff!: string;
+  private nextAddress = 1;
+
+  /** Each test asks from an address of its own, so the guessing brake of one never touches another. */
+  freshClient = () => `198.51.100.${this.nextAddress++}`;
+
+  get = (url: string, authorization?: string, { remoteAddress = '192.0.2.1', headers = {} } = {}) =>
+    this.portal.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress,
+      headers: { ...(authorization ? { authorization } : {}), ...headers },
+    });
+}
+
+export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {}): DemoPortal {
+  const demo = new DemoPortal();
+  beforeAll(async () => {
+    demo.dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-catalogue-'));
+    demo.portal = await createTestApp({ env: { DATA_DIR: demo.dataDir, ...env } });
+    demo.portal.app.log.level = 'silent';
+    const { db } = demo.portal.database;
+    await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey: demo.portal.app.secretKey, dataDir: demo.dataDir });
+    demo.staff = `Bearer ${(await issueStaffSession(db, demo.portal.app.secretKey, 'staff@example.com')).bearer}`;
+  });
+  afterAll(async () => {
+    await demo.portal.close();
+    await rm(demo.dataDir, { recursive: true, force: true });
+  });
+  return demo;
+}
+
+/** Publishing for tests outside the publishing feature, which may not import it themselves. */
+export { importFolder };

@@ -1,0 +1,113 @@
+import {
+  DEMO_FAMILY,
+  DEV_FAMILY,
+  INVALID_INSTALLER_REGISTRATION_ID,
+  sortVersionsNewestFirst,
+  type VersionSummary,
+} from '@portal/contracts';
+import { Link } from 'react-router';
+import { RegistrationIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { LookupPage } from '../../shared/lookup/lookup-page';
+import styles from '../../shared/lookup/lookup.module.css';
+import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { pageMeta } from '../../shared/page-meta';
+import type { Route } from './+types/offline-installer-page';
+import { getFamilies } from './api/get-families';
+import { getVersions } from './api/get-versions';
+
+/** A static download in the web app's public folder, offered only to Dev and Demo registrations. */
+export const CONFIGURATION_EDITOR_URL = '/downloads/Cornerstone-Configuration-Editor.zip';
+
+export const meta = () =>
+  pageMeta(
+    DESTINATIONS.cornerstoneOffline.title,
+    'Download an offline installer of Cornerstone with your registration ID.',
+  );
+
+interface OfflineInstallers {
+  versions: VersionSummary[];
+  showConfigurationEditor: boolean;
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LookupState<OfflineInstallers>> {
+  return runLookup(
+    request,
+    async (registrationId, signal) => {
+      // One after the other: a wrong ID then costs the customer one failed attempt against
+      // the guessing brake, not two.
+      const versions = await getVersions(registrationId, signal);
+      const families = await getFamilies(registrationId, signal);
+      return {
+        versions: sortVersionsNewestFirst(Object.values(versions), (version) => version.name),
+        showConfigurationEditor: families[DEV_FAMILY] === true || families[DEMO_FAMILY] === true,
+      };
+    },
+    INVALID_INSTALLER_REGISTRATION_ID,
+  );
+}
+// The search in the URL must run when the page is opened, not only on navigation.
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <OfflineInstallerView state={{ registrationId: '' }} busy={false} />;
+}
+
+export default function OfflineInstallerPage({ loaderData }: Route.ComponentProps) {
+  return <OfflineInstallerView state={loaderData} busy={useLookupBusy()} />;
+}
+
+const builtAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInstallers>; busy: boolean }) {
+  return (
+    <LookupPage
+      title={DESTINATIONS.cornerstoneOffline.title}
+      lead="Enter your registration ID to see the versions of Cornerstone you can install without an internet connection."
+      label="Registration ID"
+      whereIsThis={<RegistrationIdHelp />}
+      state={state}
+      busy={busy}
+      results={(data) => (
+        <section aria-labelledby="offline-versions">
+          <h2 id="offline-versions">Versions</h2>
+          {data.versions.length === 0 ? (
+            <p className={styles.note}>No versions are available for this registration ID.</p>
+          ) : (
+            <ul className={styles.results}>
+              {data.versions.map((version) => (
+                <li key={version.name}>
+                  {version.offlineInstaller ? (
+                    <a href={version.offlineInstaller} download>
+                      Cornerstone {version.name}
+                    </a>
+                  ) : (
+                    <span>Cornerstone {version.name}</span>
+                  )}
+                  <span className={styles.note}>
+                    {version.offlineInstaller
+                      ? version.offlineInstallerBuiltAt
+                        ? `Built ${builtAt.format(new Date(version.offlineInstallerBuiltAt))}`
+                        : ''
+                      : 'No offline installer'}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {data.showConfigurationEditor && (
+            <p>
+              <a href={CONFIGURATION_EDITOR_URL} download>
+                Download the Cornerstone Configuration Editor
+              </a>
+            </p>
+          )}
+        </section>
+      )}
+    >
+      <p>
+        Are you a company employee? <Link to={href('serviceReleases')}>See all releases and PIBs</Link>.
+      </p>
+    </LookupPage>
+  );
+}

@@ -1,0 +1,63 @@
+import { ExternalLink } from '../../shared/components/external-link';
+import { TileList } from '../../shared/components/tile-list';
+import { SignInGate } from '../../shared/identity/sign-in-gate';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { pageMeta } from '../../shared/page-meta';
+import { SITE_LINKS } from '../../shared/site-links';
+import page from '../../styles/page.module.css';
+
+export const meta = () =>
+  pageMeta(DESTINATIONS.service.title, 'Instrument service, and the tools for company employees and service staff.');
+
+const D = DESTINATIONS;
+
+const CORNERSTONE_TOOLS = [
+  { title: D.serviceReleases.title, to: href('serviceReleases'), text: 'Every release, its families and its PIBs.' },
+  {
+    title: D.serviceProductsOptions.title,
+    to: href('serviceProductsOptions'),
+    text: 'The products, analytes, packages and features of each family.',
+  },
+  {
+    title: D.serviceMode.title,
+    to: href('serviceMode'),
+    text: 'Get the response key for a challenge key to enter service mode.',
+  },
+  {
+    title: D.servicePasswordReset.title,
+    to: href('servicePasswordReset'),
+    text: 'Reset a forgotten Administrator password of Cornerstone.',
+  },
+];
+
+const CHROMATOF_TOOLS = [
+  {
+    title: D.serviceChromatofReleases.title,
+    to: href('serviceChromatofReleases'),
+    text: 'The latest released version of each ChromaTOF product.',
+  },
+];
+
+export default function ServicePage() {
+  return (
+    <>
+      <h1>{DESTINATIONS.service.title}</h1>
+      <section className={page.section} aria-labelledby="instrument-service">
+        <h2 id="instrument-service">Instrument service</h2>
+        <p>Request a service visit, order parts or ask our service engineers a question.</p>
+        <p>
+          <ExternalLink href={SITE_LINKS.instrumentService}>Go to instrument service</ExternalLink>
+        </p>
+      </section>
+      <section aria-labelledby="staff-tools">
+        <h2 id="staff-tools">Tools for company employees and service staff</h2>
+        <SignInGate>
+          <h3>Cornerstone</h3>
+          <TileList tiles={CORNERSTONE_TOOLS} headingLevel={3} />
+          <h3>ChromaTOF</h3>
+          <TileList tiles={CHROMATOF_TOOLS} headingLevel={3} />
+        </SignInGate>
+      </section>
+    </>
+  );
+}

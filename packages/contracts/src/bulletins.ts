@@ -1,0 +1,23 @@
+import { Type, type Static } from 'typebox';
+
+export const BULLETINS_PATHS = { bulletins: '/v1/ProductInformationBulletins' } as const;
+
+/** The 401 texts of SPEC §8 for the PIB lookups, spelled as the spec spells them. */
+export const INVALID_PIB_REGISTRATION_ID = 'Invalid Registration ID';
+export const INVALID_KEY_ID = 'Invalid key ID';
+
+export const Pib = Type.Object(
+  {
+    product: Type.String(),
+    version: Type.String(),
+    internalVariant: Type.String(),
+    variant: Type.String(),
+    /** A download link valid for one hour. */
+    uri: Type.String(),
+  },
+  { $id: 'Pib' },
+);
+export type Pib = Static<typeof Pib>;
+
+export const Pibs = Type.Array(Pib, { $id: 'Pibs' });
+export type Pibs = Static<typeof Pibs>;

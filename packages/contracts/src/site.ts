@@ -1,0 +1,12 @@
+/**
+ * The maker's name is configuration (MAKER_NAME), not code: the web build writes this
+ * placeholder wherever the name goes, the server replaces it in every page at start-up,
+ * and the browser reads the value back from the page, so a new name needs a restart,
+ * never a rebuild.
+ */
+export const MAKER_NAME_PLACEHOLDER = '%MAKER_NAME%';
+
+/** What the site calls itself (SPEC §2: the maker's name followed by 'Software'): titles, headings, mail. */
+export function siteNameOf(makerName: string): string {
+  return `${makerName} Software`;
+}

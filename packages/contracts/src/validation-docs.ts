@@ -1,0 +1,29 @@
+import { Type, type Static } from 'typebox';
+
+export const VALIDATION_DOCS_PATHS = {
+  dsvs: '/v1/Cornerstone/dsv',
+  dsvDownload: '/v1/Cornerstone/DSV/:registrationId/:key',
+} as const;
+
+/** The 401 text of SPEC §8 for the DSV lookup, misspelled as the spec spells it. */
+export const INVALID_DSV_REGISTRATION_ID = 'Invalid Registraion ID';
+
+/** DSV entries are kept only for versions of this shape (SPEC §5). */
+export const DSV_VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
+
+export const DsvEntry = Type.Object({
+  version: Type.String({ pattern: DSV_VERSION_PATTERN.source }),
+  /** A download link valid for one hour. */
+  uri: Type.String(),
+});
+export type DsvEntry = Static<typeof DsvEntry>;
+
+/** DSV key to its version and download link. */
+export const DsvMap = Type.Record(Type.String(), DsvEntry, { $id: 'DsvMap' });
+export type DsvMap = Static<typeof DsvMap>;
+
+export const DsvDownloadParams = Type.Object({
+  registrationId: Type.String({ minLength: 1, maxLength: 128 }),
+  key: Type.String({ minLength: 1, maxLength: 128 }),
+});
+export type DsvDownloadParams = Static<typeof DsvDownloadParams>;
