@@ -1,5 +1,4 @@
-import { rm } from 'node:fs/promises';
-import { freePort, startPortal } from './portal-process';
+import { freePort, removeDataDir, startPortal } from './portal-process';
 
 export const E2E_MAKER_NAME = 'Example Instruments';
 /** Staff addresses of the end-to-end tests end in @E2E_STAFF_DOMAIN. */
@@ -21,6 +20,6 @@ export default async function globalSetup() {
   process.env.PORTAL_DATA_DIR = portal.dataDir;
   return async () => {
     await portal.stop();
-    await rm(portal.dataDir, { recursive: true, force: true });
+    await removeDataDir(portal.dataDir);
   };
 }

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT, SERVER_ENTRY, freePort, makeDataDir, startPortal } from './portal-process';
+import { REPO_ROOT, SERVER_ENTRY, freePort, makeDataDir, removeDataDir, startPortal } from './portal-process';
 
 // These drive the portal as a process, the way an operator meets it: no browser needed.
 test.describe.configure({ mode: 'serial' });
@@ -123,5 +124,45 @@ test('after a kill -9 the next start comes back up with its data intact', async 
   } finally {
     await second.stop();
     await rm(first.dataDir, { recursive: true, force: true });
+  }
+});
+
+// PostgreSQL refuses root, so as root it runs as `postgres`, which cannot enter a folder only
+// root may enter: that is the case to prove, and it exists only when this run is root. As
+// another user the same folder is its own, and the cluster must stay in DATA_DIR/pg.
+test('a DATA_DIR inside a folder only its owner may enter starts, and a kill -9 restart keeps its data', async () => {
+  const closed = await mkdtemp(path.join(os.tmpdir(), 'portal-closed-')); // 0700
+  const dataDir = path.join(closed, 'data');
+  const first = await startPortal({ dataDir });
+  try {
+    const relocated = lstatSync(path.join(dataDir, 'pg')).isSymbolicLink();
+    expect(relocated).toBe(process.getuid?.() === 0);
+    if (relocated) {
+      expect(first.output()).toContain(
+        `cannot enter ${dataDir}: its cluster is in /var/lib/instrument-software-portal/`,
+      );
+    }
+    const client = await embeddedDatabase(dataDir);
+    await client.query(
+      `CREATE TABLE closed_folder_check (value text); INSERT INTO closed_folder_check VALUES ('kept')`,
+    );
+    await client.end();
+    first.child.kill('SIGKILL');
+    await first.exited;
+
+    const second = await startPortal({ dataDir });
+    try {
+      expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+      const reopened = await embeddedDatabase(dataDir);
+      const { rows } = await reopened.query('SELECT value FROM closed_folder_check');
+      await reopened.end();
+      expect(rows).toEqual([{ value: 'kept' }]);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await first.stop();
+    await removeDataDir(dataDir);
+    await rm(closed, { recursive: true, force: true });
   }
 });

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp } from 'node:fs/promises';
+import { chmod, lstat, mkdtemp, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../apps/api/src/shared/free-port';
@@ -72,4 +72,13 @@ export async function makeDataDir(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
   await chmod(dir, 0o755); // the embedded server runs as an unprivileged user when we are root
   return dir;
+}
+
+/** Removes a data folder and, where postgres could not enter it, the cluster kept for it in a system folder. */
+export async function removeDataDir(dataDir: string) {
+  const cluster = path.join(dataDir, 'pg');
+  if ((await lstat(cluster).catch(() => undefined))?.isSymbolicLink()) {
+    await rm(path.dirname(await readlink(cluster)), { recursive: true, force: true });
+  }
+  await rm(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { FILE_NAME_MAX_URL_CHARS } from '@portal/contracts';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config/config';
 import type { Database } from './db/connect';
@@ -17,6 +17,7 @@ import customerAuth from './plugins/customer-auth/customer-auth';
 import database from './plugins/database';
 import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
+import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import mailer from './plugins/mailer';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
@@ -50,8 +51,9 @@ export async function buildApp(
     // A file's name is a path parameter: every name the manifest accepts must route (contracts/files.ts).
     routerOptions: { maxParamLength: FILE_NAME_MAX_URL_CHARS },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
-    // Errors Fastify meets before routing (a malformed URL) get the same `{ message }` body.
-    frameworkErrors: (error, _request, reply: FastifyReply) => reply.status(400).send({ message: error.message }),
+    // Errors Fastify or Node's parser meet before routing get the `{ message }` body, never the URL.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // Shared services (src/plugins/README.md): each constructed once, here.

@@ -33,6 +33,10 @@ export default async function setup(project: TestProject) {
     stopServer = async () => {
       await server.stop();
       await rm(dir, { recursive: true, force: true });
+      // With TMPDIR in a folder postgres may not enter, the cluster was kept in a system folder.
+      if (server.clusterDir !== path.join(dir, 'pg')) {
+        await rm(path.dirname(server.clusterDir), { recursive: true, force: true });
+      }
     };
   }
 

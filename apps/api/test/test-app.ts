@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
 import { loadConfig } from '../src/config/config';
 import { buildApp, type App } from '../src/app';
 import type { WebBuild } from '../src/web/web-build';
@@ -15,8 +16,11 @@ export async function createTestApp({
   env = {},
   webBuild,
   routes,
+  options = {},
 }: {
   env?: Record<string, string>;
+  /** Fastify options as server.ts would pass them (a logger, for a test that reads the log). */
+  options?: FastifyServerOptions;
   webBuild?: WebBuild;
   /** Extra routes for a test, registered before the app is sealed. */
   routes?: (app: App) => void;
@@ -25,7 +29,7 @@ export async function createTestApp({
   const config = loadConfig({ DATA_DIR: '/nonexistent', ...env });
   const app = await buildApp(
     { config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild },
-    {},
+    options,
     routes,
   );
   return {

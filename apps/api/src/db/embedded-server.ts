@@ -1,25 +1,62 @@
 import { execFile as execFileCallback } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chown, mkdir, readFile, rename, rm, stat, writeFile, appendFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  appendFile,
+  chmod,
+  chown,
+  cp,
+  lstat,
+  mkdir,
+  readFile,
+  readdir,
+  readlink,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../shared/free-port';
+import { DatabaseUnreachableError } from './connect';
 
 const execFile = promisify(execFileCallback);
 
 const SUPERUSER = 'portal';
 const DATABASE = 'portal';
 const START_TIMEOUT_SECONDS = 60;
+/** Where, as root, the binaries go when `postgres` cannot reach them in the checkout (docs/decisions/014). */
+export const SYSTEM_BINARIES_HOME = '/usr/local/lib/instrument-software-portal';
+/** Where, as root, a cluster goes when `postgres` cannot reach DATA_DIR (docs/decisions/014). */
+export const SYSTEM_CLUSTERS_HOME = '/var/lib/instrument-software-portal';
+/** The file in a relocated cluster's folder that names the DATA_DIR it belongs to. */
+export const DATA_DIR_NOTE = 'DATA_DIR';
+
+/** Start-up of the embedded server cannot go on; the message is one line saying what to change. */
+export class EmbeddedServerError extends DatabaseUnreachableError {}
+
+export interface EmbeddedServerOptions {
+  /** Where the one line about a relocated cluster or copied binaries goes. */
+  log?: (line: string) => void;
+  /** For tests: the two system folders, and binaries other than the installed package's. */
+  binariesHome?: string;
+  clustersHome?: string;
+  binaries?: Binaries;
+}
 
 export interface EmbeddedServer {
   /** Connection URL of the portal database, password included: never log it whole. */
   url: URL;
+  /** Where the cluster really is: DATA_DIR/pg, or a system folder when `postgres` cannot reach DATA_DIR. */
+  clusterDir: string;
   stop(): Promise<void>;
 }
 
-interface Binaries {
+export interface Binaries {
   initdb: string;
   pg_ctl: string;
 }
@@ -36,10 +73,25 @@ interface RunAs {
  * SIGTERM (before in-flight requests finish) and cannot recover a server left running by
  * a killed portal. See docs/decisions/004-embedded-postgresql.md.
  */
-export async function startEmbeddedServer(clusterDir: string): Promise<EmbeddedServer> {
-  const binaries = await loadBinaries();
+export async function startEmbeddedServer(
+  dataDirCluster: string,
+  {
+    log = console.log,
+    binariesHome = SYSTEM_BINARIES_HOME,
+    clustersHome = SYSTEM_CLUSTERS_HOME,
+    binaries: givenBinaries,
+  }: EmbeddedServerOptions = {},
+): Promise<EmbeddedServer> {
+  dataDirCluster = path.resolve(dataDirCluster);
   const runAs = await unprivilegedUser();
-  const password = await readOrCreatePassword(`${clusterDir}.password`);
+  let binaries = givenBinaries ?? (await loadBinaries());
+  let clusterDir = dataDirCluster;
+  if (runAs.uid !== undefined) {
+    binaries = await binariesReachableBy(runAs, binaries, binariesHome, log);
+    clusterDir = await clusterReachableBy(runAs, dataDirCluster, clustersHome, log);
+  }
+  // The password stays beside DATA_DIR/pg even when the cluster lives elsewhere: only root reads it.
+  const password = await readOrCreatePassword(`${dataDirCluster}.password`);
 
   if (!(await exists(path.join(clusterDir, 'PG_VERSION')))) {
     await initialiseCluster(binaries, clusterDir, password, runAs);
@@ -66,6 +118,7 @@ export async function startEmbeddedServer(clusterDir: string): Promise<EmbeddedS
 
   return {
     url,
+    clusterDir,
     stop: async () => {
       await pgCtl(binaries, runAs, ['stop', '--pgdata', clusterDir, '--mode', 'fast', '--wait']);
     },
@@ -77,7 +130,7 @@ async function loadBinaries(): Promise<Binaries> {
   try {
     return (await import(name)) as Binaries;
   } catch {
-    throw new Error(
+    throw new EmbeddedServerError(
       `PostgreSQL binaries for ${os.platform()}-${os.arch()} are not installed (${name}); run npm ci, or set DATABASE_URL to use an external server.`,
     );
   }
@@ -93,16 +146,137 @@ async function unprivilegedUser(): Promise<RunAs> {
   try {
     return await ids();
   } catch {
-    await execFile('useradd', [
-      '--system',
-      '--user-group',
-      '--no-create-home',
-      '--shell',
-      '/usr/sbin/nologin',
-      'postgres',
-    ]);
+    try {
+      await execFile('useradd', [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--shell',
+        '/usr/sbin/nologin',
+        'postgres',
+      ]);
+    } catch (error) {
+      throw new EmbeddedServerError(
+        `PostgreSQL refuses to run as root and this machine has no postgres user; creating one failed (${oneLine(error)}): create an unprivileged user named postgres, run the portal as another user, or set DATABASE_URL.`,
+      );
+    }
     return ids();
   }
+}
+
+/**
+ * As root the server runs as `postgres`, which cannot enter a folder only root may enter
+ * (`/root`, `mktemp -d`). A checkout there keeps the binaries out of its reach: copy them
+ * once per version to a root-owned 0755 folder, atomically, and reuse the copy.
+ */
+async function binariesReachableBy(runAs: RunAs, binaries: Binaries, home: string, log: (line: string) => void) {
+  if (await canRun(runAs, binaries.pg_ctl)) return binaries;
+  const nativeDir = await realpath(path.resolve(path.dirname(binaries.pg_ctl), '..'));
+  const target = path.join(home, `postgresql-${await packageVersion(nativeDir)}-${os.platform()}-${os.arch()}`);
+  const copied = { initdb: path.join(target, 'bin', 'initdb'), pg_ctl: path.join(target, 'bin', 'pg_ctl') };
+  if (!(await exists(copied.pg_ctl))) {
+    const scratch = `${target}.copying-${randomBytes(4).toString('hex')}`;
+    try {
+      await mkdir(home, { recursive: true });
+      await chmod(home, 0o755);
+      await cp(nativeDir, scratch, { recursive: true, verbatimSymlinks: true });
+      await openToAll(scratch);
+      await rename(scratch, target).catch(async (error: NodeJS.ErrnoException) => {
+        // Another portal finished the same copy first: its copy is as good as ours.
+        if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      });
+    } catch (error) {
+      throw new EmbeddedServerError(
+        `PostgreSQL runs as the postgres user, which cannot reach ${nativeDir}, and copying it to ${target} failed (${oneLine(error)}): put the checkout in a folder other users may enter, or set DATABASE_URL.`,
+      );
+    } finally {
+      await rm(scratch, { recursive: true, force: true }).catch(() => {});
+    }
+    log(`PostgreSQL runs as the postgres user, which cannot reach ${nativeDir}: its binaries were copied to ${target}`);
+  }
+  if (!(await canRun(runAs, copied.pg_ctl))) {
+    throw new EmbeddedServerError(
+      `PostgreSQL runs as the postgres user, which cannot run ${copied.pg_ctl}: let other users enter ${home} (chmod 755), or set DATABASE_URL.`,
+    );
+  }
+  return copied;
+}
+
+/** Whatever root's umask was at `npm ci`, the copy is readable by all and executable where it was for its owner. */
+async function openToAll(dir: string) {
+  await chmod(dir, 0o755);
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) await openToAll(file);
+    else if (entry.isFile()) await chmod(file, (await stat(file)).mode & 0o100 ? 0o755 : 0o644);
+  }
+}
+
+async function packageVersion(nativeDir: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(path.join(nativeDir, '..', 'package.json'), 'utf8')) as {
+    version?: string;
+  };
+  return manifest.version ?? 'unknown';
+}
+
+/**
+ * Where the cluster of DATA_DIR/pg lives. When `postgres` cannot enter DATA_DIR, it lives
+ * under a system folder, named by a hash of DATA_DIR's real path; DATA_DIR/pg is then a
+ * symbolic link to it, so an operator (and the next start) finds it where the docs say.
+ */
+async function clusterReachableBy(runAs: RunAs, clusterDir: string, home: string, log: (line: string) => void) {
+  const existing = await lstat(clusterDir).catch(() => undefined);
+  if (existing?.isSymbolicLink()) {
+    const relocated = path.resolve(path.dirname(clusterDir), await readlink(clusterDir));
+    // Its folder wiped by hand: make it again, for the server's user, and initialise anew.
+    if (!(await exists(path.dirname(relocated)))) {
+      await mkdir(path.dirname(relocated), { recursive: true, mode: 0o700 });
+      await chown(path.dirname(relocated), runAs.uid!, runAs.gid!);
+    }
+    return relocated;
+  }
+  const dataDir = path.dirname(clusterDir);
+  if (await canEnter(runAs, dataDir)) return clusterDir;
+  if (existing) {
+    throw new EmbeddedServerError(
+      `PostgreSQL runs as the postgres user, which cannot enter ${dataDir} to reach the existing cluster ${clusterDir}: let other users enter every folder above it (chmod o+x), or move DATA_DIR to a folder they may enter.`,
+    );
+  }
+  const realDataDir = await realpath(dataDir);
+  const folder = path.join(home, createHash('sha256').update(realDataDir).digest('hex').slice(0, 16));
+  const relocated = path.join(folder, 'pg');
+  try {
+    await mkdir(home, { recursive: true });
+    await chmod(home, 0o755);
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    await chown(folder, runAs.uid!, runAs.gid!);
+    await writeFile(path.join(folder, DATA_DIR_NOTE), `${realDataDir}\n`);
+    await symlink(relocated, clusterDir);
+  } catch (error) {
+    throw new EmbeddedServerError(
+      `PostgreSQL runs as the postgres user, which cannot enter ${dataDir}, and a cluster in ${folder} could not be prepared (${oneLine(error)}): set DATA_DIR to a folder other users may enter, or set DATABASE_URL.`,
+    );
+  }
+  log(
+    `PostgreSQL runs as the postgres user, which cannot enter ${dataDir}: its cluster is in ${relocated} (${clusterDir} links to it)`,
+  );
+  return relocated;
+}
+
+/** As the server's user: can it start this program at all? */
+async function canRun(runAs: RunAs, program: string) {
+  return execFile(program, ['--version'], { ...runAs, cwd: '/' }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** As the server's user: can it pass through this folder (and every folder above it)? */
+async function canEnter(runAs: RunAs, dir: string) {
+  return execFile('test', ['-x', dir], { ...runAs, cwd: '/' }).then(
+    () => true,
+    () => false,
+  );
 }
 
 async function initialiseCluster(binaries: Binaries, clusterDir: string, password: string, runAs: RunAs) {
@@ -111,7 +285,8 @@ async function initialiseCluster(binaries: Binaries, clusterDir: string, passwor
   const scratch = `${clusterDir}.initialising`;
   await rm(scratch, { recursive: true, force: true });
   await mkdir(scratch, { recursive: true, mode: 0o700 });
-  const passwordFile = path.join(os.tmpdir(), `portal-pg-${randomBytes(8).toString('hex')}`);
+  // Beside the scratch folder, not in TMPDIR: wherever the cluster goes, its user can read it.
+  const passwordFile = `${scratch}.pwfile`;
   await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   try {
     if (runAs.uid !== undefined) {
@@ -128,8 +303,10 @@ async function initialiseCluster(binaries: Binaries, clusterDir: string, passwor
         '--encoding=UTF8',
         '--locale=C',
       ],
-      { ...runAs, env: { ...process.env, LC_ALL: 'C' } },
+      { ...runAs, cwd: '/', env: { ...process.env, LC_ALL: 'C' } },
     );
+  } catch (error) {
+    throw new EmbeddedServerError(`initdb ${scratch} failed: ${oneLine(error)}`);
   } finally {
     await rm(passwordFile, { force: true });
   }
@@ -156,11 +333,22 @@ async function pgCtl(binaries: Binaries, runAs: RunAs, args: string[]) {
   try {
     // detached: the server must not share our process group, or a Ctrl-C in the terminal
     // would stop it before the portal has finished its in-flight requests.
-    await execFile(binaries.pg_ctl, args, { ...runAs, env: { ...process.env, LC_ALL: 'C' }, detached: true } as never);
+    // cwd '/': the server's user may not be allowed into the folder the portal started in.
+    await execFile(binaries.pg_ctl, args, {
+      ...runAs,
+      cwd: '/',
+      env: { ...process.env, LC_ALL: 'C' },
+      detached: true,
+    } as never);
   } catch (error) {
-    const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-    throw new Error(`pg_ctl ${args[0]} failed: ${(stderr || stdout || String(error)).trim()}`);
+    throw new EmbeddedServerError(`pg_ctl ${args[0]} failed: ${oneLine(error)}`);
   }
+}
+
+/** A child's complaint as one line: its stderr (or stdout), else the error's message. */
+function oneLine(error: unknown): string {
+  const { stderr, stdout, message } = error as { stderr?: string; stdout?: string; message?: string };
+  return (stderr || stdout || message || String(error)).trim().replace(/\s*\n\s*/g, '; ');
 }
 
 async function ensureDatabase(url: URL) {

@@ -21,7 +21,8 @@ describe('errors', () => {
   it('answers a malformed path or bad JSON with 400 and a message', async () => {
     const badPath = await portal.app.inject({ method: 'GET', url: '/%E0%A4%A' });
     expect(badPath.statusCode).toBe(400);
-    expect(badPath.json()).toEqual({ message: expect.stringContaining('not a valid url') });
+    // A fixed text: Fastify's own would quote the path (framework-errors.test.ts).
+    expect(badPath.json()).toEqual({ message: 'The request could not be read.' });
   });
 
   it('answers an unknown method on a known path with 404 JSON', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { FRAMEWORK_MESSAGES, frameworkMessage } from './framework-errors';
 
 /**
  * One error shape for the whole API: `{ message }`. Client errors keep their message;
@@ -12,6 +13,11 @@ export default fp(
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return reply.status(status).send({ message: 'Something went wrong on our side. Please try again later.' });
+      }
+      // Fastify's own texts may quote the request (its URL, a header); validation messages
+      // are built from the route's schema and stay, since they say which field to fix.
+      if (!error.validation && error.code?.startsWith('FST_') && status in FRAMEWORK_MESSAGES) {
+        return reply.status(status).send({ message: frameworkMessage(status) });
       }
       return reply.status(status).send({ message: error.message });
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalEmail, isStaffAddress } from './canonical-email';
+import { canonicalEmail, isStaffAddress, isTaggedAddress } from './canonical-email';
 
 const STAFF = ['company.example'];
 const staffAddress = (raw: string) => {
@@ -12,11 +12,29 @@ describe('canonical e-mail address', () => {
     expect(staffAddress('  Ana.Lima@Company.EXAMPLE \n')).toBe('ana.lima@company.example');
   });
 
-  it('reads a full-width ＠ and letters as what they look like (NFKC) before any check', () => {
-    expect(staffAddress('ａｎａ＠company.example')).toBe('ana@company.example');
-    // The full-width sign must not hide a second @ from the domain check.
-    expect(staffAddress('ana@evil.example＠company.example')).toBeUndefined();
-    expect(staffAddress('ana＠evil.example@company.example')).toBeUndefined();
+  it('gives one mailbox one identity: the string it mails is the string typed, up to ASCII case', () => {
+    // Each of these would otherwise fold (NFKC, or Unicode lower-casing) into an address
+    // that was not typed: refused, not rewritten.
+    for (const raw of [
+      'ａｎａ＠company.example',
+      'ana＠company.example',
+      'ﬁona@company.example',
+      '\u212Aate@company.example', // Kelvin sign: lower-cases to k
+      '\u017Fam@company.example', // long s: NFKC makes it s
+      'ana@ｃompany.example',
+      'ana@evil.example＠company.example',
+      'ana＠evil.example@company.example',
+    ]) {
+      expect(canonicalEmail(raw), raw).toBeUndefined();
+    }
+  });
+
+  it('refuses a +tag: ana+x@ and ana@ are one mailbox on most mail servers', () => {
+    expect(canonicalEmail('ana+x@company.example')).toBeUndefined();
+    expect(canonicalEmail('+ana@company.example')).toBeUndefined();
+    expect(isTaggedAddress(' ana+x@company.example ')).toBe(true);
+    expect(isTaggedAddress('ana@company.example')).toBe(false);
+    expect(isTaggedAddress('ana@company+x.example')).toBe(false);
   });
 
   it.each([

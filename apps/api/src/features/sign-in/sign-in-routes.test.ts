@@ -165,12 +165,33 @@ describe('staff sign-in by an e-mailed one-time link', () => {
       expect(response.json()).toEqual({ message: MESSAGES.notAnAddress });
     });
 
-    it('mails the canonical address: full-width characters, case and spaces folded', async () => {
+    it('mails the canonical address: case and surrounding spaces folded', async () => {
       const local = `ana${++counter}`;
-      const fullWidth = `  ${local.toUpperCase()}＠Company.Example  `;
-      expect((await api.requestLink(fullWidth)).statusCode).toBe(200);
+      expect((await api.requestLink(`  ${local.toUpperCase()}@Company.Example  `)).statusCode).toBe(200);
       const mail = await lastMailTo(portal.dataDir, `${local}@${STAFF_DOMAIN}`);
       expect(decodeIdentity(mail.link!.searchParams.get('bearer')!)!.email).toBe(`${local}@${STAFF_DOMAIN}`);
+    });
+
+    it('refuses a +tag, so one mailbox cannot become several staff identities, and mails nothing', async () => {
+      const before = (await readOutbox(portal.dataDir)).length;
+      for (const email of [`ana+second@${STAFF_DOMAIN}`, `ana+@${STAFF_DOMAIN}`, `+ana@${STAFF_DOMAIN}`]) {
+        const response = await api.requestLink(email);
+        expect(response.statusCode, email).toBe(400);
+        expect(response.json()).toEqual({ message: MESSAGES.taggedAddress });
+      }
+      expect(await readOutbox(portal.dataDir)).toHaveLength(before);
+    });
+
+    it.each([
+      ['full-width letters and ＠', `ａｎａ＠${STAFF_DOMAIN}`],
+      ['a ligature (ﬁ)', `ﬁona@${STAFF_DOMAIN}`],
+      ['the Kelvin sign, which lower-cases to k', `\u212Aate@${STAFF_DOMAIN}`],
+    ])('refuses %s instead of mailing a different string than was typed', async (_name, email) => {
+      const before = (await readOutbox(portal.dataDir)).length;
+      const response = await api.requestLink(email);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: MESSAGES.notAnAddress });
+      expect(await readOutbox(portal.dataDir)).toHaveLength(before);
     });
 
     it('refuses malformed requests with 400 and a message', async () => {

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { revokeStaffSession } from '../../shared/staff-sessions';
-import { canonicalEmail, isStaffAddress } from './canonical-email';
+import { canonicalEmail, isStaffAddress, isTaggedAddress } from './canonical-email';
 import { createSignInLink, exchangeSignInToken, withdrawSignInLink } from './sign-in-links';
 import { signInLinkUrl, signInMail } from './sign-in-mail';
 
@@ -22,6 +22,7 @@ export const EXCHANGES_PER_CLIENT = { max: 30, timeWindow: '10 minutes' };
 
 export const MESSAGES = {
   notAnAddress: 'Enter a valid email address.',
+  taggedAddress: 'Enter your email address without a +tag.',
   notStaff: 'Use your company email address to sign in.',
   tooSoon: 'A sign-in email was sent to this address less than a minute ago. Please wait a minute and try again.',
   mailFailed: 'The sign-in email could not be sent. Please try again later.',
@@ -70,7 +71,10 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const email = canonicalEmail(request.body.email);
-      if (!email) return reply.status(400).send({ message: MESSAGES.notAnAddress });
+      if (!email) {
+        const tagged = isTaggedAddress(request.body.email);
+        return reply.status(400).send({ message: tagged ? MESSAGES.taggedAddress : MESSAGES.notAnAddress });
+      }
       if (!isStaffAddress(email, config.staffEmailDomains))
         return reply.status(400).send({ message: MESSAGES.notStaff });
 
