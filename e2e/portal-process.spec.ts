@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -94,11 +94,15 @@ test('SIGTERM stops the portal and its database cleanly, and a restart reuses ev
   expect(existsSync(path.join(first.dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   expect(existsSync(path.join(first.dataDir, 'portal.pid'))).toBe(false);
 
-  const startedAt = Date.now();
+  // Speed lives in the benchmarks; here, what a restart must not do again.
+  const clusterCreated = (await stat(path.join(first.dataDir, 'pg', 'PG_VERSION'))).mtimeMs;
+  const secretKey = await readFile(path.join(first.dataDir, 'secret-key'), 'utf8');
+  expect(first.output()).toContain('Imported the demo catalogue');
   const second = await startPortal({ dataDir: first.dataDir });
-  const restartMs = Date.now() - startedAt;
-  expect(restartMs).toBeLessThan(5_000);
   expect((await fetch(`${second.url}/readyz`)).status).toBe(200);
+  expect(second.output()).not.toContain('Imported the demo catalogue');
+  expect((await stat(path.join(first.dataDir, 'pg', 'PG_VERSION'))).mtimeMs).toBe(clusterCreated);
+  expect(await readFile(path.join(first.dataDir, 'secret-key'), 'utf8')).toBe(secretKey);
   expect(await second.stop()).toBe(0);
   await rm(first.dataDir, { recursive: true, force: true });
 });
