@@ -5,9 +5,11 @@ import { CATALOGUE_PUBLISHED_CHANNEL } from '../../plugins/catalogue/catalogue';
 import { registrationDigester } from '../../plugins/registrations';
 import { checkAndHashFiles, readManifest, type ImportProgress } from './manifest-check';
 import {
+  upsertConfigurations,
   upsertDsvs,
   upsertFamilies,
   upsertFiles,
+  upsertOptions,
   upsertPibs,
   upsertRegistrations,
   upsertVersions,
@@ -21,6 +23,8 @@ export interface ImportSummary {
   registrations: Changes;
   pibs: Changes;
   dsvs: Changes;
+  options: Changes;
+  configurations: Changes;
 }
 
 /**
@@ -61,6 +65,8 @@ export async function importCatalogue({
         registrations: await upsertRegistrations(tx, manifest, digestOf),
         pibs: await upsertPibs(tx, manifest.pibs, fileIdOf),
         dsvs: await upsertDsvs(tx, manifest.dsvs, fileIdOf),
+        options: await upsertOptions(tx, manifest.options),
+        configurations: await upsertConfigurations(tx, manifest.configurations),
       };
       // Delivered on commit only, to every server listening on this database.
       await tx.execute(sql.raw(`NOTIFY ${CATALOGUE_PUBLISHED_CHANNEL}`));
