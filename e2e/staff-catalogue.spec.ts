@@ -21,6 +21,7 @@ const rowHeaders = (table: Locator) => table.getByRole('rowheader');
 
 test('Releases & PIBs: the matrix by family, the downloads switch both ways, a PIB download, and sign out clears it', async ({
   page,
+  pageProblems,
 }) => {
   const email = await signInOn(page, RELEASES_PATH);
   const matrix = page.getByRole('table', { name: 'Cornerstone versions by family' });
@@ -95,9 +96,13 @@ test('Releases & PIBs: the matrix by family, the downloads switch both ways, a P
   await expect(matrix).toBeHidden();
   await expect(page.getByRole('switch', { name: SWITCH })).toBeHidden();
   await expect(page.getByRole('heading', { name: SIGN_IN_HEADING })).toBeVisible();
+  expect(pageProblems).toEqual([]);
 });
 
-test('Products & Options: a family per choice, kept in the URL; the filter; sign out clears it', async ({ page }) => {
+test('Products & Options: a family per choice, kept in the URL; the filter; sign out clears it', async ({
+  page,
+  pageProblems,
+}) => {
   const email = await signInOn(page, PRODUCTS_OPTIONS_PATH);
   const family = page.getByRole('combobox', { name: 'Family' });
   const versionHeadings = page.getByRole('heading', { level: 2, name: /^Cornerstone .* Configurations$/ });
@@ -165,4 +170,33 @@ test('Products & Options: a family per choice, kept in the URL; the filter; sign
   await expect(versionHeadings).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Family' })).toBeHidden();
   await expect(page.getByRole('heading', { name: SIGN_IN_HEADING })).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
+
+test('a staff screen shows an HTTP error in a warning, and a fault of ours as the internal problem', async ({
+  page,
+  pageProblems,
+}) => {
+  await signInOn(page, PRODUCTS_OPTIONS_PATH);
+  await page.route('**/v1/products/cornerstone/options', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: '{"message":"The catalogue is being updated."}',
+    }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('The catalogue is being updated.');
+
+  // Not JSON where JSON was promised: no HTTP error, a fault of ours.
+  await page.route('**/v1/products/cornerstone/options', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: '{' }),
+  );
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText(
+    'There was an internal problem. This issue has been reported automatically.',
+  );
+  // Chromium logs the 503 it was given, and the reported exception.
+  expect(pageProblems).toEqual([expect.stringContaining('status of 503'), expect.stringMatching(/^uncaught: .*JSON/)]);
+  pageProblems.length = 0;
 });

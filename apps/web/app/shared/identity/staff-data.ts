@@ -16,7 +16,7 @@ export type StaffData<T> =
  * Loads a staff screen's data with the stored bearer (SPEC §4: only with an identity). A
  * 401 has already cleared the bearer (api-client), so the screen falls back to the sign-in
  * widget; another HTTP error is shown as a warning with the server's message; anything
- * else is a fault of ours: logged for the report, and shown as the internal problem.
+ * else is a fault of ours: reported (`reportError`), and shown as the internal problem.
  */
 export async function loadStaffData<T>(
   request: Request,
@@ -32,7 +32,8 @@ export async function loadStaffData<T>(
         ? { state: 'signed-out' }
         : { state: 'failed', message: error.message, severity: 'warning' };
     }
-    console.error('A staff screen failed to load', error);
+    // The platform's report of an exception: logged, and seen by whoever listens for `error` on window.
+    globalThis.reportError(error);
     return { state: 'failed', message: INTERNAL_PROBLEM_MESSAGE, severity: 'error' };
   }
 }
