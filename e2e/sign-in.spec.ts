@@ -1,17 +1,11 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { E2E_STAFF_DOMAIN } from './global-setup';
-import { signInLinkFromOutbox } from './outbox';
+import { accountButton, newStaffAddress as newAddress, requestLinkInPage } from './staff-session';
 
 /** The staff page the tests sign in on (its sign-in widget) and come back to. */
 const STAFF_PAGE_PATH = '/service/cornerstone/releases';
 const SIGN_IN_FROM = STAFF_PAGE_PATH;
 
-const SENT = 'You will receive an email with a link to sign in within the next couple of minutes.';
 const SIGNED_IN_UNTIL = /^You are signed in until [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/;
-
-let counter = 0;
-const newAddress = () => `e2e-${Date.now().toString(36)}-${++counter}@${E2E_STAFF_DOMAIN}`;
 
 /**
  * Chromium logs every 4xx answer of a fetch as a console error; where the test expects
@@ -23,15 +17,6 @@ function expectAnswersLogged(pageProblems: string[], status: number, count: numb
   expect(pageProblems.filter(line)).toHaveLength(count);
   pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((text) => !line(text)));
 }
-
-async function requestLinkInPage(page: Page, email: string) {
-  await page.getByLabel('Enter your company email address').fill(email);
-  await page.getByRole('button', { name: 'Get Sign-In Email' }).click();
-  await expect(page.getByRole('status').filter({ hasText: SENT })).toBeVisible();
-  return signInLinkFromOutbox(email);
-}
-
-const accountButton = (page: Page, email: string) => page.getByRole('button', { name: email, exact: true });
 
 test('a staff member signs in with the e-mailed link, lands back on the page and signs out; the link is then spent', async ({
   page,
@@ -178,7 +163,8 @@ test.describe('identity freshness on a fake clock', () => {
       },
       unsignedBearer('clock@company.example', exp),
     );
-    await page.goto(STAFF_PAGE_PATH);
+    // A page that sends the made-up bearer to no API: the server would refuse it, and the browser forget it.
+    await page.goto('/service');
     await expect(page.getByText('You are signed in until Dec 13, 2026.')).toBeVisible();
     await expect(accountButton(page, 'clock@company.example')).toBeVisible();
 

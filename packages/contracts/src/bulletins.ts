@@ -2,6 +2,9 @@ import { Type, type Static } from 'typebox';
 
 export const BULLETINS_PATHS = { bulletins: '/v1/ProductInformationBulletins' } as const;
 
+/** The product whose PIBs the Cornerstone registration IDs open, and the one the release matrix shows. */
+export const CORNERSTONE_PRODUCT = 'Cornerstone';
+
 /** The 401 texts of SPEC §8 for the PIB lookups, spelled as the spec spells them. */
 export const INVALID_PIB_REGISTRATION_ID = 'Invalid Registration ID';
 export const INVALID_KEY_ID = 'Invalid key ID';

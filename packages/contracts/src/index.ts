@@ -1,4 +1,5 @@
 export * from './bulletins';
+export * from './configurations';
 export * from './errors';
 export * from './files';
 export * from './health';

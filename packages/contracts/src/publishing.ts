@@ -14,6 +14,8 @@ const RelativePath = Type.String({
   maxLength: 255,
   pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))[^\\u0000-\\u001f\\\\]+$',
 });
+/** A space-separated list of a configuration (configurations.ts says the forms of its tokens). */
+const ConfigurationField = Type.String({ maxLength: 20_000 });
 const CustomerId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$' });
 
 export const ManifestFile = Type.Object(
@@ -75,6 +77,34 @@ export const CatalogueManifest = Type.Object(
       Type.Object(
         { key: Name, version: Type.String({ maxLength: 64 }), file: ManifestFile },
         { additionalProperties: false },
+      ),
+    ),
+    /** Option codes and their descriptions (Products & Options). */
+    options: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { code: Name, description: Type.String({ minLength: 1, maxLength: 500 }) },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
+    /** The products of each family in each version, with their space-separated lists (SPEC §3). */
+    configurations: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            product: Name,
+            friendlyFamily: Name,
+            currentVersion: Name,
+            packages: Type.Optional(ConfigurationField),
+            trueOptions: Type.Optional(ConfigurationField),
+            falseOptions: Type.Optional(ConfigurationField),
+            expirableOptions: Type.Optional(ConfigurationField),
+            trueRanges: Type.Optional(ConfigurationField),
+            trueAnalytes: Type.Optional(ConfigurationField),
+          },
+          { additionalProperties: false },
+        ),
       ),
     ),
   },

@@ -15,6 +15,7 @@ export default fp(
           { name: 'bulletins', description: 'Product Information Bulletins' },
           { name: 'validation-docs', description: 'Declarations of Software Validation' },
           { name: 'files', description: 'Delivery of published files through signed links' },
+          { name: 'configurations', description: 'Cornerstone option codes and product configurations' },
         ],
       },
     });

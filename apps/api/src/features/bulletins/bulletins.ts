@@ -1,11 +1,8 @@
-import type { Pib } from '@portal/contracts';
+import { CORNERSTONE_PRODUCT, type Pib } from '@portal/contracts';
 import type { CatalogueSnapshot } from '../../plugins/catalogue/catalogue-snapshot';
 import { entitledVersionNames } from '../../plugins/catalogue/entitlements';
 import type { Caller } from '../../plugins/customer-auth/customer-auth';
 import { grantOf, type DownloadLinks } from '../../plugins/download-links';
-
-/** The product whose PIBs the Cornerstone registration IDs open. */
-export const CORNERSTONE_PRODUCT = 'Cornerstone';
 
 /** Cornerstone PIBs of the versions a registration may have; a key ID's own product's PIBs; all for staff. */
 export function pibsFor(snapshot: CatalogueSnapshot, caller: Caller, links: DownloadLinks): Pib[] {

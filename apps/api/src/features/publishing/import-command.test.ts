@@ -39,6 +39,8 @@ describe('npm run portal -- import <folder>', () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('versions: 6 added, 0 changed, 0 unchanged');
     expect(first.stdout).toContain('files: 17 stored, 0 already stored');
+    expect(first.stdout).toContain('options: 22 added, 0 changed, 0 unchanged');
+    expect(first.stdout).toContain('configurations: 10 added, 0 changed, 0 unchanged');
 
     const second = await portal('import', DEMO_CATALOGUE_DIR);
     expect(second.stdout).toContain('versions: 0 added, 0 changed, 6 unchanged');

@@ -1,4 +1,4 @@
-import { CatalogueManifest, MANIFEST_FILE_NAME, type ManifestFile } from '@portal/contracts';
+import { CatalogueManifest, MANIFEST_FILE_NAME, malformedTokens, type ManifestFile } from '@portal/contracts';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -96,8 +96,31 @@ export async function readManifest(folder: string): Promise<CatalogueManifest> {
     'dsvs',
     manifest.dsvs.map((dsv) => dsv.key),
   );
+  checkConfigurations(manifest, duplicates, problems);
   if (problems.length > 0) throw new ImportError(problems);
   return manifest;
+}
+
+/** Options and configurations: no key twice, and every token of a list in its form. */
+function checkConfigurations(
+  manifest: CatalogueManifest,
+  duplicates: (where: string, keys: string[]) => void,
+  problems: string[],
+) {
+  duplicates(
+    'options',
+    (manifest.options ?? []).map((option) => option.code),
+  );
+  const configurations = manifest.configurations ?? [];
+  duplicates(
+    'configurations',
+    configurations.map((c) => `${c.friendlyFamily} ${c.currentVersion} ${c.product}`),
+  );
+  configurations.forEach((configuration, index) => {
+    for (const token of malformedTokens(configuration)) {
+      problems.push(`configurations[${index}] (${configuration.product}): "${token}" is not in the form of its list`);
+    }
+  });
 }
 
 export function manifestFiles(manifest: CatalogueManifest): ManifestFile[] {

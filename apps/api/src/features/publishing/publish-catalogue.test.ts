@@ -25,7 +25,17 @@ afterEach(async () => {
 
 const run = () => importFolder(folder, { db: portal.database.db, secretKey: portal.app.secretKey, dataDir });
 
-const TABLES = ['files', 'product_families', 'registrations', 'versions', 'version_families', 'pibs', 'dsvs'];
+const TABLES = [
+  'files',
+  'product_families',
+  'registrations',
+  'versions',
+  'version_families',
+  'pibs',
+  'dsvs',
+  'options',
+  'configurations',
+];
 
 /** Everything the catalogue holds, row by row, in a stable order. */
 async function catalogueState() {
@@ -61,6 +71,8 @@ describe('npm run portal -- import', () => {
       registrations: { added: 6 },
       pibs: { added: 8 },
       dsvs: { added: 4 },
+      options: { added: 22 },
+      configurations: { added: 10 },
     });
     const state = await catalogueState();
     const blobs = await storedBlobs();
@@ -73,6 +85,8 @@ describe('npm run portal -- import', () => {
       registrations: { added: 0, changed: 0, unchanged: 6 },
       pibs: { added: 0, changed: 0, unchanged: 8 },
       dsvs: { added: 0, changed: 0, unchanged: 4 },
+      options: { added: 0, changed: 0, unchanged: 22 },
+      configurations: { added: 0, changed: 0, unchanged: 10 },
     });
     expect(await catalogueState()).toEqual(state);
     expect(await storedBlobs()).toEqual(blobs);
@@ -84,6 +98,40 @@ describe('npm run portal -- import', () => {
       (manifest.versions![0] as { families: string[] }).families.push('TGA');
     });
     expect((await run()).versions).toEqual({ added: 0, changed: 1, unchanged: 5 });
+  });
+
+  it('updates an option and a configuration in place, by code and by family, version and product', async () => {
+    await run();
+    await editManifest((manifest) => {
+      (manifest.options![0] as { description: string }).description = 'Autoloader, 30 positions';
+      (manifest.configurations![0] as { falseOptions: string }).falseOptions = 'P11|0';
+      manifest.configurations!.push({ product: 'CS844', friendlyFamily: 'CS', currentVersion: '2.7.0' });
+    });
+    const summary = await run();
+    expect(summary.options).toEqual({ added: 0, changed: 1, unchanged: 21 });
+    expect(summary.configurations).toEqual({ added: 1, changed: 1, unchanged: 9 });
+    const { rows } = await portal.database.pool.query(
+      `SELECT packages, true_options FROM configurations WHERE current_version = '2.7.0' AND product = 'CS844'`,
+    );
+    expect(rows).toEqual([{ packages: '', true_options: '' }]);
+  });
+
+  it('refuses an option or a configuration given twice, and a list token out of its form', async () => {
+    await editManifest((manifest) => {
+      manifest.options!.push({ code: 'LIMS', description: 'again' });
+      manifest.configurations!.push({ product: 'CS844', friendlyFamily: 'CS', currentVersion: '2.10.0' });
+      (manifest.configurations![1] as { trueRanges: string }).trueRanges = 'MAXWEIGHT=0.5g broken';
+      (manifest.configurations![2] as { trueOptions: string }).trueOptions = '|1 BLANK|1';
+    });
+    const error = await run().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).problems).toEqual([
+      'options: "LIMS" appears twice',
+      'configurations: "CS 2.10.0 CS844" appears twice',
+      'configurations[1] (CS744): "broken" is not in the form of its list',
+      'configurations[2] (CS844): "|1" is not in the form of its list',
+    ]);
+    expect(Object.values(await catalogueState()).flat()).toEqual([]);
   });
 
   it('stores registration IDs and key IDs only as keyed digests', async () => {

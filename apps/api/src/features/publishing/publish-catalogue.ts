@@ -6,9 +6,11 @@ import { registrationDigester } from '../../plugins/registrations';
 import { checkAndHashFiles, readManifest, type ImportProgress } from './manifest-check';
 import { sweepBlobStore, takeImportLock } from './sweep';
 import {
+  upsertConfigurations,
   upsertDsvs,
   upsertFamilies,
   upsertFiles,
+  upsertOptions,
   upsertPibs,
   upsertRegistrations,
   upsertVersions,
@@ -22,6 +24,8 @@ export interface ImportSummary {
   registrations: Changes;
   pibs: Changes;
   dsvs: Changes;
+  options: Changes;
+  configurations: Changes;
 }
 
 /**
@@ -70,6 +74,8 @@ export async function importCatalogue({
           registrations: await upsertRegistrations(tx, manifest, digestOf),
           pibs: await upsertPibs(tx, manifest.pibs, fileIdOf),
           dsvs: await upsertDsvs(tx, manifest.dsvs, fileIdOf),
+          options: await upsertOptions(tx, manifest.options),
+          configurations: await upsertConfigurations(tx, manifest.configurations),
         };
         // Delivered on commit only, to every server listening on this database.
         await tx.execute(sql.raw(`NOTIFY ${CATALOGUE_PUBLISHED_CHANNEL}`));

@@ -11,6 +11,7 @@ import {
   versionFamilies,
   versions,
 } from '../../plugins/catalogue/catalogue-tables';
+import { configurations, options } from '../../plugins/catalogue/configuration-tables';
 import { fileKey, type HashedFile } from './manifest-check';
 
 /**
@@ -219,5 +220,47 @@ export function upsertDsvs(
     manifestDsvs.map((dsv) => ({ key: dsv.key, version: dsv.version, fileId: fileIdOf(dsv.file) })),
     dsvs.key,
     { version: dsvs.version, fileId: dsvs.fileId },
+  );
+}
+
+/** Option codes and their descriptions, by code. */
+export function upsertOptions(tx: DatabaseExecutor, manifestOptions: CatalogueManifest['options']): Promise<Changes> {
+  return upsertEach(
+    tx,
+    options,
+    (manifestOptions ?? []).map((option) => ({ code: option.code, description: option.description })),
+    options.code,
+    { description: options.description },
+  );
+}
+
+/** Product configurations, by family, version and product; an absent list is an empty one. */
+export function upsertConfigurations(
+  tx: DatabaseExecutor,
+  manifestConfigurations: CatalogueManifest['configurations'],
+): Promise<Changes> {
+  return upsertEach(
+    tx,
+    configurations,
+    (manifestConfigurations ?? []).map((configuration) => ({
+      friendlyFamily: configuration.friendlyFamily,
+      currentVersion: configuration.currentVersion,
+      product: configuration.product,
+      packages: configuration.packages ?? '',
+      trueOptions: configuration.trueOptions ?? '',
+      falseOptions: configuration.falseOptions ?? '',
+      expirableOptions: configuration.expirableOptions ?? '',
+      trueRanges: configuration.trueRanges ?? '',
+      trueAnalytes: configuration.trueAnalytes ?? '',
+    })),
+    [configurations.friendlyFamily, configurations.currentVersion, configurations.product],
+    {
+      packages: configurations.packages,
+      trueOptions: configurations.trueOptions,
+      falseOptions: configurations.falseOptions,
+      expirableOptions: configurations.expirableOptions,
+      trueRanges: configurations.trueRanges,
+      trueAnalytes: configurations.trueAnalytes,
+    },
   );
 }

@@ -2,6 +2,7 @@ import { INVALID_INSTALLER_REGISTRATION_ID, type Versions } from '@portal/contra
 import { describe, expect, it } from 'vitest';
 
 import { DEMO, useDemoPortal } from '../../../test/demo-portal';
+import { issueStaffSession, revokeStaffSession } from '../../shared/staff-sessions';
 
 const demo = useDemoPortal();
 const { get, freshClient } = demo;
@@ -93,5 +94,29 @@ describe('staff-only catalogue routes', () => {
       '2.10.0': '2025-05-20',
     });
     expect((await get('/v1/Cornerstone/releaseDates', DEMO.CS)).statusCode).toBe(401);
+  });
+});
+
+describe('what the Releases & PIBs matrix reads (staff)', () => {
+  it('lists a version that has PIBs but no installer, with its PIB and release date', async () => {
+    const versions = (await get('/v1/Cornerstone/versions', demo.staff)).json<Versions>();
+    expect(versions['2.9.0']).toMatchObject({ offlineInstaller: null, families: { ONH: true } });
+    const pibs = (await get('/v1/ProductInformationBulletins', demo.staff)).json<{ version: string }[]>();
+    expect(pibs.filter((pib) => pib.version === '2.9.0')).toHaveLength(1);
+    expect((await get('/v1/Cornerstone/releaseDates', demo.staff)).json()).toMatchObject({ '2.9.0': '2024-10-01' });
+  });
+
+  it('refuses a revoked bearer on every call the matrix makes', async () => {
+    const { db } = demo.portal.database;
+    const { bearer, sessionId } = await issueStaffSession(db, demo.portal.app.secretKey, 'gone@example.com');
+    await revokeStaffSession(db, demo.portal.app.secretKey, sessionId);
+    for (const path of [
+      '/v1/Cornerstone/versions',
+      '/v1/Cornerstone/releaseDates',
+      '/v1/ProductInformationBulletins',
+    ]) {
+      const refused = await get(path, `Bearer ${bearer}`, { remoteAddress: freshClient() });
+      expect(refused.statusCode).toBe(401);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connect';
 import { dsvs, files, pibs, productFamilies, registrations, versionFamilies, versions } from './catalogue-tables';
+import { configurations, options } from './configuration-tables';
 
 export interface FileRecord {
   id: string;
@@ -49,10 +50,26 @@ export interface CatalogueSnapshot {
   pibs: PibRecord[];
   dsvs: Map<string, DsvRecord>;
   files: Map<string, FileRecord>;
+  /** Option codes and descriptions, and the products' configurations, as published (Products & Options). */
+  options: OptionRecord[];
+  configurations: ConfigurationRecord[];
 }
 
+export type OptionRecord = typeof options.$inferSelect;
+export type ConfigurationRecord = typeof configurations.$inferSelect;
+
 export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
-  const [familyRows, fileRows, versionRows, availability, registrationRows, pibRows, dsvRows] = await Promise.all([
+  const [
+    familyRows,
+    fileRows,
+    versionRows,
+    availability,
+    registrationRows,
+    pibRows,
+    dsvRows,
+    optionRows,
+    configurationRows,
+  ] = await Promise.all([
     db.select().from(productFamilies),
     db.select().from(files),
     db.select().from(versions),
@@ -60,6 +77,8 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     db.select().from(registrations),
     db.select().from(pibs),
     db.select().from(dsvs),
+    db.select().from(options),
+    db.select().from(configurations),
   ]);
   const fileById = new Map<string, FileRecord>(
     fileRows.map((file) => [
@@ -96,5 +115,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
       dsvRows.map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
     ),
     files: fileById,
+    options: optionRows,
+    configurations: configurationRows,
   };
 }

@@ -3,7 +3,7 @@ import { KeyIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/chromatof-pibs-page';
-import { getBulletins } from './api/get-bulletins';
+import { getBulletins } from '../../shared/api/get-bulletins';
 import { BulletinsView } from './bulletins-view';
 
 export const meta = () =>

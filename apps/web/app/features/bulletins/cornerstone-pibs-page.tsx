@@ -1,9 +1,14 @@
-import { INVALID_PIB_REGISTRATION_ID, registrationIdAuthorization, type Pib } from '@portal/contracts';
+import {
+  CORNERSTONE_PRODUCT,
+  INVALID_PIB_REGISTRATION_ID,
+  registrationIdAuthorization,
+  type Pib,
+} from '@portal/contracts';
 import { RegistrationIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/cornerstone-pibs-page';
-import { getBulletins } from './api/get-bulletins';
+import { getBulletins } from '../../shared/api/get-bulletins';
 import { BulletinsView } from './bulletins-view';
 
 export const meta = () =>
@@ -22,7 +27,7 @@ clientLoader.hydrate = true as const;
 const VIEW = {
   title: 'Product Information Bulletins',
   lead: 'Enter your registration ID to see the Product Information Bulletins of your Cornerstone versions.',
-  product: 'Cornerstone',
+  product: CORNERSTONE_PRODUCT,
   label: 'Registration ID',
   whereIsThis: <RegistrationIdHelp />,
 };

@@ -1,4 +1,9 @@
+import { useEffect, type ReactNode } from 'react';
+import { useRevalidator } from 'react-router';
+import { useIdentity } from './identity-store';
 import { SignInGate } from './sign-in-gate';
+import type { StaffData } from './staff-data';
+import styles from './staff-tool-page.module.css';
 import type { Destination } from '../navigation/navigation';
 import { pageMeta } from '../page-meta';
 
@@ -7,16 +12,44 @@ export function staffToolMeta(destination: Destination, description: string) {
 }
 
 /**
- * A staff screen's place in the site: its heading and the sign-in gate. The tools
- * themselves arrive with their own issues and replace the line below.
+ * A staff screen's place in the site: its heading and the sign-in gate. Without a sign-in
+ * the tool is not rendered at all (its data goes with it, at once); when a sign-in appears
+ * (this tab or another) after the loader ran without one, the loader runs again. A tool
+ * still to be built shows the line below.
  */
-export function StaffToolPage({ destination }: { destination: Destination }) {
+export function StaffToolPage({
+  destination,
+  result,
+  children,
+}: {
+  destination: Destination;
+  /** The route's loader data, when it loads any. */
+  result?: StaffData<unknown>;
+  children?: ReactNode;
+}) {
+  const signedIn = useIdentity() !== undefined;
+  const revalidator = useRevalidator();
+  const loadedSignedOut = result?.state === 'signed-out';
+  useEffect(() => {
+    if (signedIn && loadedSignedOut && revalidator.state === 'idle') void revalidator.revalidate();
+  }, [signedIn, loadedSignedOut, revalidator]);
   return (
     <>
       <h1>{destination.title}</h1>
-      <SignInGate>
-        <p>This tool is not available in the portal yet; it is coming soon.</p>
-      </SignInGate>
+      <SignInGate>{children ?? <p>This tool is not available in the portal yet; it is coming soon.</p>}</SignInGate>
     </>
   );
+}
+
+/** A staff screen's loaded data, or what went wrong (SPEC §8), or nothing while signed out. */
+export function StaffDataView<T>({ result, children }: { result: StaffData<T>; children: (data: T) => ReactNode }) {
+  if (result.state === 'signed-out') return null;
+  if (result.state === 'failed') {
+    return (
+      <p role="alert" className={result.severity === 'warning' ? styles.warning : styles.error}>
+        {result.message}
+      </p>
+    );
+  }
+  return children(result.data);
 }

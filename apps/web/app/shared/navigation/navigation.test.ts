@@ -91,4 +91,11 @@ describe('href', () => {
     expect(href('cornerstonePibs')).toBe('/cornerstone/pibs');
     expect(href('chromatofPibs', { registrationId: 'A B&C' })).toBe('/chromatof/pibs?registrationId=A+B%26C');
   });
+
+  it('leaves out the query keys that are not given', () => {
+    expect(href('serviceProductsOptions', { family: 'ONH', filter: undefined })).toBe(
+      '/service/cornerstone/products-options?family=ONH',
+    );
+    expect(href('serviceReleases', {})).toBe('/service/cornerstone/releases');
+  });
 });

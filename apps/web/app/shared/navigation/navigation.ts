@@ -69,6 +69,9 @@ interface DestinationQueries {
   cornerstonePibs: { [LOOKUP_PARAM]: string };
   cornerstoneDsvs: { [LOOKUP_PARAM]: string };
   chromatofPibs: { [LOOKUP_PARAM]: string };
+  /** 'false' turns the 'Only show versions with software downloads' switch off. */
+  serviceReleases: { onlyWithDownloads?: 'false' };
+  serviceProductsOptions: { family?: string; filter?: string };
 }
 
 type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries
@@ -81,7 +84,8 @@ type QueryArgument<Name extends DestinationName> = Name extends keyof Destinatio
  */
 export function href<Name extends DestinationName>(name: Name, ...[query]: QueryArgument<Name>): string {
   const { url } = DESTINATIONS[name];
-  const search = query ? new URLSearchParams(query).toString() : '';
+  const given = Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  const search = new URLSearchParams(given).toString();
   return search ? `${url}?${search}` : url;
 }
 

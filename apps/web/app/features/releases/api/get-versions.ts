@@ -1,10 +1,11 @@
 import { RELEASES_PATHS, registrationIdAuthorization, type Versions } from '@portal/contracts';
 import { apiRequest } from '../../../shared/api/api-client';
 
-export function getVersions(registrationId: string, signal: AbortSignal): Promise<Versions> {
+/** The versions of a registration ID; without one, every version for the signed-in staff member. */
+export function getVersions(registrationId: string | undefined, signal: AbortSignal): Promise<Versions> {
   return apiRequest<Versions>({
     path: RELEASES_PATHS.versions,
-    authorization: registrationIdAuthorization(registrationId),
+    authorization: registrationId === undefined ? undefined : registrationIdAuthorization(registrationId),
     signal,
   });
 }

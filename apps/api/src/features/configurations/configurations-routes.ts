@@ -1,0 +1,36 @@
+import { CONFIGURATIONS_PATHS, Configurations, ErrorBody, NoQuery, Options } from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { configurationsOf, optionsOf } from './configurations';
+
+/** Cornerstone option codes and product configurations, for staff (SPEC §7, Products & Options). */
+export const configurationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['configurations'];
+
+  app.get(
+    CONFIGURATIONS_PATHS.options,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Option codes and their descriptions, by code (staff)',
+        querystring: NoQuery,
+        response: { 200: Options, 401: ErrorBody },
+      },
+    },
+    async () => optionsOf(await app.catalogue.get()),
+  );
+
+  app.get(
+    CONFIGURATIONS_PATHS.configurations,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'Product configurations by family, version (newest first) and product (staff)',
+        querystring: NoQuery,
+        response: { 200: Configurations, 401: ErrorBody },
+      },
+    },
+    async () => configurationsOf(await app.catalogue.get()),
+  );
+};
