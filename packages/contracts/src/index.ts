@@ -1,4 +1,5 @@
 export * from './bulletins';
+export * from './chromatof';
 export * from './errors';
 export * from './files';
 export * from './health';

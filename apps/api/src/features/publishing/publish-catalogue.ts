@@ -5,6 +5,8 @@ import { CATALOGUE_PUBLISHED_CHANNEL } from '../../plugins/catalogue/catalogue';
 import { registrationDigester } from '../../plugins/registrations';
 import { checkAndHashFiles, readManifest, type ImportProgress } from './manifest-check';
 import {
+  upsertChromatofReleaseFiles,
+  upsertChromatofReleases,
   upsertDsvs,
   upsertFamilies,
   upsertFiles,
@@ -21,6 +23,8 @@ export interface ImportSummary {
   registrations: Changes;
   pibs: Changes;
   dsvs: Changes;
+  chromatofReleases: Changes;
+  chromatofFiles: Changes;
 }
 
 /**
@@ -61,6 +65,8 @@ export async function importCatalogue({
         registrations: await upsertRegistrations(tx, manifest, digestOf),
         pibs: await upsertPibs(tx, manifest.pibs, fileIdOf),
         dsvs: await upsertDsvs(tx, manifest.dsvs, fileIdOf),
+        chromatofReleases: await upsertChromatofReleases(tx, manifest.chromatof?.releases ?? []),
+        chromatofFiles: await upsertChromatofReleaseFiles(tx, manifest.chromatof?.releases ?? [], fileIdOf),
       };
       // Delivered on commit only, to every server listening on this database.
       await tx.execute(sql.raw(`NOTIFY ${CATALOGUE_PUBLISHED_CHANNEL}`));

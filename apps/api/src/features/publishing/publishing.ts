@@ -29,5 +29,7 @@ export function describeSummary(summary: ImportSummary): string[] {
     changes('registration and key IDs', summary.registrations),
     changes('PIBs', summary.pibs),
     changes('DSVs', summary.dsvs),
+    changes('ChromaTOF releases', summary.chromatofReleases),
+    changes('ChromaTOF files', summary.chromatofFiles),
   ];
 }

@@ -1,5 +1,7 @@
 import type { Database } from '../../db/connect';
+import type { ChromatofFileKind } from '@portal/contracts';
 import { dsvs, files, pibs, productFamilies, registrations, versionFamilies, versions } from './catalogue-tables';
+import { chromatofReleaseFiles, chromatofReleases } from './chromatof-tables';
 
 export interface FileRecord {
   id: string;
@@ -24,6 +26,8 @@ export interface RegistrationRecord {
   family: string | null;
   flags: string[];
   product: string | null;
+  /** A key ID's ChromaTOF products whose releases it may download. */
+  downloads: string[];
   revoked: boolean;
 }
 
@@ -41,6 +45,14 @@ export interface DsvRecord {
   file: FileRecord;
 }
 
+export interface ChromatofReleaseRecord {
+  product: string;
+  version: string;
+  releaseDate: string | null;
+  /** By label. */
+  files: { label: string; kind: ChromatofFileKind; file: FileRecord }[];
+}
+
 /** The whole catalogue in memory: every lookup is answered from here, never from the database. */
 export interface CatalogueSnapshot {
   families: string[];
@@ -49,18 +61,21 @@ export interface CatalogueSnapshot {
   pibs: PibRecord[];
   dsvs: Map<string, DsvRecord>;
   files: Map<string, FileRecord>;
+  chromatofReleases: ChromatofReleaseRecord[];
 }
 
 export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
-  const [familyRows, fileRows, versionRows, availability, registrationRows, pibRows, dsvRows] = await Promise.all([
-    db.select().from(productFamilies),
-    db.select().from(files),
-    db.select().from(versions),
-    db.select().from(versionFamilies),
-    db.select().from(registrations),
-    db.select().from(pibs),
-    db.select().from(dsvs),
-  ]);
+  const [familyRows, fileRows, versionRows, availability, registrationRows, pibRows, dsvRows, chromatof] =
+    await Promise.all([
+      db.select().from(productFamilies),
+      db.select().from(files),
+      db.select().from(versions),
+      db.select().from(versionFamilies),
+      db.select().from(registrations),
+      db.select().from(pibs),
+      db.select().from(dsvs),
+      loadChromatofReleases(db),
+    ]);
   const fileById = new Map<string, FileRecord>(
     fileRows.map((file) => [
       file.id,
@@ -96,5 +111,27 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
       dsvRows.map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
     ),
     files: fileById,
+    chromatofReleases: chromatof(fileById),
+  };
+}
+
+async function loadChromatofReleases(db: Database) {
+  const [releaseRows, fileRows] = await Promise.all([
+    db.select().from(chromatofReleases),
+    db.select().from(chromatofReleaseFiles).orderBy(chromatofReleaseFiles.label),
+  ]);
+  return (fileById: Map<string, FileRecord>): ChromatofReleaseRecord[] => {
+    const byKey = new Map(
+      releaseRows.map((release) => [
+        `${release.product}\n${release.version}`,
+        { ...release, files: [] } as ChromatofReleaseRecord,
+      ]),
+    );
+    for (const file of fileRows) {
+      byKey
+        .get(`${file.product}\n${file.version}`)
+        ?.files.push({ label: file.label, kind: file.kind, file: fileById.get(file.fileId)! });
+    }
+    return [...byKey.values()];
   };
 }
