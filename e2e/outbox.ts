@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The sign-in link of the newest mail to `to` in the portal's outbox, waiting for it to arrive. */
 export async function signInLinkFromOutbox(to: string): Promise<URL> {
@@ -27,4 +27,20 @@ export async function signInLinkFromOutbox(to: string): Promise<URL> {
     )
     .toBe(true);
   return link!;
+}
+
+/**
+ * Signs a new staff address in as a person does: the sign-in widget on `path`, the mail in
+ * the outbox, its link. Ends back on `path`, signed in; answers the address.
+ */
+export async function signInThroughOutbox(page: Page, path: string, domain: string): Promise<string> {
+  const email = `e2e-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@${domain}`;
+  await page.goto(path);
+  await page.getByLabel('Enter your company email address').fill(email);
+  await page.getByRole('button', { name: 'Get Sign-In Email' }).click();
+  const link = await signInLinkFromOutbox(email);
+  await page.goto(link.toString());
+  await expect(page).toHaveURL((url) => url.pathname === path);
+  await expect(page.getByRole('button', { name: email, exact: true })).toBeVisible();
+  return email;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { SignInGate } from './sign-in-gate';
 import type { Destination } from '../navigation/navigation';
 import { pageMeta } from '../page-meta';
@@ -7,16 +8,15 @@ export function staffToolMeta(destination: Destination, description: string) {
 }
 
 /**
- * A staff screen's place in the site: its heading and the sign-in gate. The tools
- * themselves arrive with their own issues and replace the line below.
+ * A staff screen's place in the site: its heading and the sign-in gate around the tool
+ * (`children`), which shows only to the signed-in and goes the moment the identity does.
+ * A tool still to come shows the line below.
  */
-export function StaffToolPage({ destination }: { destination: Destination }) {
+export function StaffToolPage({ destination, children }: { destination: Destination; children?: ReactNode }) {
   return (
     <>
       <h1>{destination.title}</h1>
-      <SignInGate>
-        <p>This tool is not available in the portal yet; it is coming soon.</p>
-      </SignInGate>
+      <SignInGate>{children ?? <p>This tool is not available in the portal yet; it is coming soon.</p>}</SignInGate>
     </>
   );
 }

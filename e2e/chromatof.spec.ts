@@ -1,0 +1,176 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from './fixtures';
+import { E2E_STAFF_DOMAIN } from './global-setup';
+import { signInThroughOutbox } from './outbox';
+import { REPO_ROOT } from './portal-process';
+
+// Key IDs of the demo catalogue (docs/demo-data.md), imported at start-up.
+const KEY = 'DEMO-KEY-2001';
+const NOTHING = 'DEMO-KEY-2002';
+const TILE = 'DEMO-KEY-2004';
+const DEMO_FILES = path.join(REPO_ROOT, 'apps/api/demo-catalogue/chromatof');
+
+const downloads = (page: Page) => page.getByRole('list', { name: 'Downloads' }).getByRole('listitem');
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
+        ?.state.initialized === true,
+  );
+}
+
+async function find(page: Page, keyId: string) {
+  await page.getByRole('textbox', { name: 'Key ID' }).fill(keyId);
+  await page.getByRole('button', { name: 'Find downloads' }).click();
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Chromium logs every 401 answer as a console error; a refused key is what the test asks for. */
+function acceptRefusedKeys(pageProblems: string[]) {
+  const refused = pageProblems.filter((problem) => problem.includes('status of 401 (Unauthorized)'));
+  expect(refused.length).toBeGreaterThan(0);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !refused.includes(problem)));
+}
+
+test.describe('ChromaTOF downloads by key ID', () => {
+  test('lists the downloads of a key ID newest first, each downloading the very file published', async ({
+    page,
+    context,
+    pageProblems,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page, '/chromatof');
+    await find(page, `  ${KEY}  `);
+    await expect(downloads(page).getByRole('link')).toHaveText([
+      'ChromaTOF 6.1.0 User Manual',
+      'ChromaTOF 6.1.0 Release Notes',
+      'ChromaTOF 6.1.0 Installer',
+      'ChromaTOF 6.0.2 User Manual',
+      'ChromaTOF 6.0.2 Release Notes',
+      'ChromaTOF 6.0.2 Installer',
+    ]);
+    // The key ID is a credential: it stays out of the address.
+    expect(page.url()).not.toContain(KEY);
+
+    const published = await readFile(path.join(DEMO_FILES, 'ChromaTOF-6.1.0-Setup.zip'));
+    const sha256 = createHash('sha256').update(published).digest('hex');
+    const installer = downloads(page).filter({ hasText: 'ChromaTOF 6.1.0 Installer' });
+    await expect(installer).toContainText(`${published.length} bytes`);
+    await expect(installer.getByRole('code').or(installer.locator('code'))).toHaveText(sha256);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      installer.getByRole('link', { name: 'ChromaTOF 6.1.0 Installer' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('ChromaTOF-6.1.0-Setup.zip');
+    expect(await readFile((await download.path())!)).toEqual(published);
+
+    await installer.getByRole('button', { name: 'Copy SHA-256 of ChromaTOF 6.1.0 Installer' }).click();
+    await expect(installer.getByRole('button', { name: 'Copy SHA-256 of ChromaTOF 6.1.0 Installer' })).toHaveText(
+      'Copied',
+    );
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sha256);
+
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('says "Incorrect key" for an unknown key ID, and asks for a key ID left blank', async ({
+    page,
+    pageProblems,
+  }) => {
+    await open(page, '/chromatof');
+    await find(page, '   ');
+    await expect(page.getByText('Please enter your key ID.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Key ID' })).toBeFocused();
+
+    await find(page, 'NO-SUCH-KEY');
+    await expect(page.getByRole('alert')).toHaveText('Incorrect key');
+    await expect(page.getByText('Please enter your key ID.')).toHaveCount(0);
+    await expect(downloads(page)).toHaveCount(0);
+    acceptRefusedKeys(pageProblems);
+  });
+
+  test('says so when a key ID has nothing to download; a new search clears the earlier result', async ({
+    page,
+    pageProblems,
+  }) => {
+    await open(page, '/chromatof');
+    await find(page, KEY);
+    await expect(downloads(page)).toHaveCount(6);
+    await find(page, NOTHING);
+    await expect(page.getByText('No downloads are available for this key')).toBeVisible();
+    await expect(downloads(page)).toHaveCount(0);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('a new submit supersedes a slow one: its result never shows', async ({ page, pageProblems }) => {
+    let delayed = false;
+    await page.route('**/v1/chromatof/downloads', async (route) => {
+      if (route.request().headers().authorization === `Rainbow ${TILE}` && !delayed) {
+        delayed = true;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      await route.continue().catch(() => {}); // the browser may have given up on it already
+    });
+    await open(page, '/chromatof');
+    await find(page, TILE);
+    await expect(page.getByText('Finding ChromaTOF for you...')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Find downloads' })).toBeDisabled();
+
+    // The button is disabled while working; Enter in the field submits anew.
+    await page.getByRole('textbox', { name: 'Key ID' }).fill(KEY);
+    await page.getByRole('textbox', { name: 'Key ID' }).press('Enter');
+    await expect(downloads(page).first()).toHaveText(/^ChromaTOF 6\.1\.0 User Manual/);
+    await expect(page.getByText('Finding ChromaTOF for you...')).toHaveCount(0);
+    // Past the slow answer's arrival: the superseded search changed nothing.
+    await page.waitForTimeout(2_500);
+    await expect(page.getByText(/ChromaTOF Tile/)).toHaveCount(0);
+    await expect(downloads(page)).toHaveCount(6);
+    expect(pageProblems).toEqual([]);
+  });
+});
+
+test('ChromaTOF Releases: staff see the latest release of each product with check marks; sign-out clears it at once', async ({
+  page,
+  pageProblems,
+}) => {
+  const RELEASES = '/service/chromatof/releases';
+  await signInThroughOutbox(page, RELEASES, E2E_STAFF_DOMAIN);
+  const table = page.getByRole('table', { name: 'The latest release of each ChromaTOF product' });
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'Product',
+    'Released',
+    'Version',
+    'Installer',
+    'Manual',
+    'Release notes',
+  ]);
+  const chromatof = table.getByRole('row', { name: /^ChromaTOF 2025-04-08 6\.1\.0/ });
+  const tile = table.getByRole('row', { name: /^ChromaTOF Tile 2025-01-21 2\.1\.0/ });
+  await expect(chromatof.getByRole('img', { name: 'Yes' })).toHaveCount(3);
+  await expect(tile.getByRole('img', { name: 'Yes' })).toHaveCount(2);
+  await expect(tile.getByRole('cell')).toHaveText(['2025-01-21', '2.1.0', '✓', '', '✓']);
+  await expect(table.getByRole('rowheader')).toHaveText(['ChromaTOF', 'ChromaTOF Tile']);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: /@/ }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(table).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: "You'll need to sign in" })).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
