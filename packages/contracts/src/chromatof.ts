@@ -27,13 +27,6 @@ export const NO_CHROMATOF_DOWNLOADS = 'No downloads are available for this key';
 /** SPEC §2: what the ChromaTOF page shows while it works. */
 export const FINDING_CHROMATOF = 'Finding ChromaTOF for you...';
 
-/**
- * Where the browser starts the download lookup (CHROMATOF_DOWNLOADS_URL) is configuration:
- * the web build writes this placeholder into every page, the server replaces it at start-up,
- * and the browser reads it back from the page, as it does MAKER_NAME.
- */
-export const CHROMATOF_DOWNLOADS_URL_PLACEHOLDER = '%CHROMATOF_DOWNLOADS_URL%';
-
 /** What a file of a ChromaTOF release is; the staff table shows which kinds a release has. */
 export const CHROMATOF_FILE_KINDS = ['installer', 'manual', 'releaseNotes'] as const;
 export type ChromatofFileKind = (typeof CHROMATOF_FILE_KINDS)[number];
