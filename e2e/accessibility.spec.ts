@@ -1,18 +1,7 @@
-import type { Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from './fixtures';
+import { expect, seriousViolations, test } from './fixtures';
 import { PUBLIC_PAGES, STAFF_PAGES } from './public-pages';
 
 const pages = [...PUBLIC_PAGES.map((page) => page.path), ...STAFF_PAGES.map((page) => page.path), '/no/such/page'];
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const path of pages) {
   test(`${path} has no serious or critical accessibility violation`, async ({ page, pageProblems }) => {

@@ -1,4 +1,5 @@
-import { test as base, expect } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * The portal's address is known only once global-setup has started it, after the config
@@ -31,3 +32,23 @@ export const test = base.extend<{ pageProblems: string[] }>({
 });
 
 export { expect };
+
+/** axe's serious and critical findings on the page as it is now (WCAG 2.2 AA tags). */
+export async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Chromium logs every 401 answer as a console error. A refused ID or key is what some tests
+ * ask for, so those lines (and only those) are taken off the page's problem list.
+ */
+export function acceptRefusedCredentials(pageProblems: string[]) {
+  const refused = pageProblems.filter((problem) => problem.includes('status of 401 (Unauthorized)'));
+  expect(refused.length).toBeGreaterThan(0);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !refused.includes(problem)));
+}
