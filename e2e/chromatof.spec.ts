@@ -121,11 +121,12 @@ test.describe('ChromaTOF downloads by key ID', () => {
   });
 });
 
+const RELEASES = '/service/chromatof/releases';
+
 test('ChromaTOF Releases: staff see the latest release of each product with check marks; sign-out clears it at once', async ({
   page,
   pageProblems,
 }) => {
-  const RELEASES = '/service/chromatof/releases';
   await signInThroughOutbox(page, RELEASES, E2E_STAFF_DOMAIN);
   const table = page.getByRole('table', { name: 'The latest release of each ChromaTOF product' });
   await expect(table.getByRole('columnheader')).toHaveText([
@@ -143,10 +144,47 @@ test('ChromaTOF Releases: staff see the latest release of each product with chec
   await expect(tile.getByRole('cell')).toHaveText(['2025-01-21', '2.1.0', '✓', '', '✓']);
   await expect(table.getByRole('rowheader')).toHaveText(['ChromaTOF', 'ChromaTOF Tile']);
   expect(await seriousViolations(page)).toEqual([]);
+  // At 360 px the table scrolls sideways within its own region, which fits the screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const region = page.getByRole('region', { name: 'The latest release of each ChromaTOF product' });
+  expect(
+    await region.evaluate((element) => ({
+      fits: element.getBoundingClientRect().right <= 360,
+      scrolls: element.scrollWidth > element.clientWidth,
+    })),
+  ).toEqual({ fits: true, scrolls: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: /@/ }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(table).toHaveCount(0);
   await expect(page.getByRole('heading', { name: "You'll need to sign in" })).toBeVisible();
   expect(pageProblems).toEqual([]);
+});
+
+test('ChromaTOF Releases: an HTTP error shows its message in a warning alert; a 401 ends the sign-in', async ({
+  page,
+  pageProblems,
+}) => {
+  await signInThroughOutbox(page, RELEASES, E2E_STAFF_DOMAIN);
+  const answer = (status: number, message: string) =>
+    page.route('**/v1/chromatof/latestversions', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) }),
+    );
+  await answer(503, 'The catalogue is being updated.');
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveText('The catalogue is being updated.');
+  await expect(page.getByRole('table')).toHaveCount(0);
+
+  await page.unrouteAll();
+  await answer(401, 'Sign in to use this.');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: "You'll need to sign in" })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('bearer'))).toBeNull();
+
+  // Chromium logs both answers as console errors; they are what this test asked for.
+  const expected = (problem: string) => /status of (503|401)/.test(problem);
+  expect(pageProblems.filter(expected)).toHaveLength(2);
+  expect(pageProblems.filter((problem) => !expected(problem))).toEqual([]);
+  pageProblems.length = 0;
 });

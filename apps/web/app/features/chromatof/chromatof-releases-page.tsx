@@ -60,37 +60,42 @@ export default function ChromatofReleasesPage({ loaderData }: Route.ComponentPro
 
 function LatestVersionsTable({ table }: { table: LatestVersions }) {
   return (
-    <div className={styles.scroller}>
-      <table className={styles.table}>
-        <caption className={styles.caption}>The latest release of each ChromaTOF product</caption>
-        <thead>
-          <tr>
-            {table.header.map((title) => (
-              <th key={title} scope="col">
-                {title}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, rowIndex) => (
-            <tr key={rowIndex}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    <Cell value={cell} />
-                  </th>
-                ) : (
-                  <td key={index}>
-                    <Cell value={cell} />
-                  </td>
-                ),
-              )}
+    // At 360 px the table scrolls sideways within its region, which takes keyboard focus to do so.
+    <>
+      <p id="latest-versions-title" className={styles.caption}>
+        The latest release of each ChromaTOF product
+      </p>
+      <div className={styles.scroller} role="region" aria-labelledby="latest-versions-title" tabIndex={0}>
+        <table className={styles.table} aria-labelledby="latest-versions-title">
+          <thead>
+            <tr>
+              {table.header.map((title) => (
+                <th key={title} scope="col">
+                  {title}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {table.rows.map((row, rowIndex) => (
+              <tr key={rowIndex}>
+                {row.map((cell, index) =>
+                  index === 0 ? (
+                    <th key={index} scope="row">
+                      <Cell value={cell} />
+                    </th>
+                  ) : (
+                    <td key={index}>
+                      <Cell value={cell} />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 
