@@ -109,15 +109,11 @@ test('ChromaTOF: key ID required and trimmed, the Where is this? dialog, and the
   await expect(keyId).toHaveAccessibleDescription('Please enter your key ID.');
   await expect(keyId).toBeFocused();
 
-  await keyId.fill('  1234-5678  ');
+  // DEMO-KEY-2002 may download nothing (docs/demo-data.md).
+  await keyId.fill('  DEMO-KEY-2002  ');
   await find.click();
   await expect(page.getByText('Please enter your key ID.')).toHaveCount(0);
-  await expect(page.getByRole('status')).toContainText('Downloads by key ID are not available in this portal yet.');
-  // The key ID goes on to the PIBs lookup, trimmed.
-  await expect(page.getByRole('status').getByRole('link', { name: 'find the PIBs for this key ID' })).toHaveAttribute(
-    'href',
-    '/chromatof/pibs?registrationId=1234-5678',
-  );
+  await expect(page.getByRole('status')).toHaveText('No downloads are available for this key');
 
   await openHelp(
     page,

@@ -6,6 +6,7 @@ import type { Config } from './config/config';
 import type { Database } from './db/connect';
 import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { configurationsRoutes } from './features/configurations/configurations-routes';
+import { chromatofRoutes } from './features/chromatof/chromatof-routes';
 import { filesRoutes } from './features/files/files-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
@@ -82,6 +83,7 @@ export async function buildApp(
   await app.register(validationDocsRoutes);
   await app.register(filesRoutes);
   await app.register(configurationsRoutes);
+  await app.register(chromatofRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

@@ -3,6 +3,8 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse }
 import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
+import { INTERNAL_PROBLEM_MESSAGE } from './shared/identity/staff-data';
+import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
 import { makerName } from './shared/maker-name';
 import { Breadcrumbs } from './shell/breadcrumbs';
 import { isOutdatedInternetExplorer } from './shell/old-browser';
@@ -32,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const outdatedBrowser = useOutdatedBrowser();
   useFocusMainOnNavigation('main');
   return (
-    <html lang="en" data-maker-name={makerName()}>
+    <html lang="en" data-maker-name={makerName()} data-chromatof-downloads-url={chromatofDownloadsUrl()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -72,9 +74,7 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : 'There was an internal problem. This issue has been reported automatically.';
+  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : INTERNAL_PROBLEM_MESSAGE;
   return (
     <section>
       <h1>Something went wrong</h1>

@@ -1,5 +1,6 @@
 export * from './bulletins';
 export * from './configurations';
+export * from './chromatof';
 export * from './errors';
 export * from './files';
 export * from './health';

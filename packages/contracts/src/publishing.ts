@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { CHROMATOF_FILE_KINDS } from './chromatof';
 import { FILE_NAME_MAX_CHARS } from './files';
 
 /**
@@ -24,6 +25,35 @@ export const ManifestFile = Type.Object(
     /** The name a download is saved under; the file's own name when absent. */
     name: Type.Optional(Type.String({ minLength: 1, maxLength: FILE_NAME_MAX_CHARS })),
     contentType: Type.Optional(Type.String({ pattern: '^[a-z]+/[a-zA-Z0-9.+-]+$' })),
+  },
+  { additionalProperties: false },
+);
+
+/** ChromaTOF releases, downloaded by key ID (docs/publishing.md); which key IDs may download them is in `keyIds`. */
+const ChromatofSection = Type.Object(
+  {
+    releases: Type.Array(
+      Type.Object(
+        {
+          product: Name,
+          version: Name,
+          releaseDate: Type.Optional(Type.String({ format: 'date' })),
+          files: Type.Array(
+            Type.Object(
+              {
+                /** What the download is called, after the product and version: 'Installer (64-bit)'. */
+                label: Name,
+                kind: Type.Union(CHROMATOF_FILE_KINDS.map((kind) => Type.Literal(kind))),
+                file: ManifestFile,
+              },
+              { additionalProperties: false },
+            ),
+            { minItems: 1 },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );
@@ -62,7 +92,14 @@ export const CatalogueManifest = Type.Object(
     keyIds: Type.Optional(
       Type.Array(
         Type.Object(
-          { keyId: CustomerId, product: Name, revoked: Type.Optional(Type.Boolean()) },
+          {
+            keyId: CustomerId,
+            /** The product whose PIBs the key ID opens. */
+            product: Name,
+            /** The ChromaTOF products (of `chromatof.releases`) whose releases it may download; default: its product. */
+            downloads: Type.Optional(Type.Array(Name, { uniqueItems: true })),
+            revoked: Type.Optional(Type.Boolean()),
+          },
           { additionalProperties: false },
         ),
       ),
@@ -107,6 +144,7 @@ export const CatalogueManifest = Type.Object(
         ),
       ),
     ),
+    chromatof: Type.Optional(ChromatofSection),
   },
   { additionalProperties: false, $id: 'CatalogueManifest' },
 );

@@ -10,3 +10,10 @@ export const MAKER_NAME_PLACEHOLDER = '%MAKER_NAME%';
 export function siteNameOf(makerName: string): string {
   return `${makerName} Software`;
 }
+
+/**
+ * Where the browser starts the ChromaTOF download lookup (CHROMATOF_DOWNLOADS_URL) is
+ * configuration too, written and read back the same way. Here, not in chromatof.ts: every
+ * page (Home included) carries it, and this module has no schemas to bundle.
+ */
+export const CHROMATOF_DOWNLOADS_URL_PLACEHOLDER = '%CHROMATOF_DOWNLOADS_URL%';

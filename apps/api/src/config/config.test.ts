@@ -110,3 +110,21 @@ describe('trusted proxies and retention', () => {
     ]);
   });
 });
+
+describe('CHROMATOF_DOWNLOADS_URL', () => {
+  it("starts the ChromaTOF download lookup at the portal's own endpoint unless told otherwise", () => {
+    expect(loadConfig({}, '/srv/portal').chromatofDownloadsUrl).toBe('/v1/chromatof/downloads');
+    expect(
+      loadConfig({ CHROMATOF_DOWNLOADS_URL: 'https://downloads.example.com/chromatof' }, '/srv/portal')
+        .chromatofDownloadsUrl,
+    ).toBe('https://downloads.example.com/chromatof');
+  });
+
+  it('takes a path on this site or an http(s) URL, nothing else', () => {
+    for (const bad of ['downloads', '//evil.example/x', 'ftp://downloads.example.com/', 'javascript:alert(1)']) {
+      expect(problemsOf({ CHROMATOF_DOWNLOADS_URL: bad }), bad).toEqual([
+        expect.stringMatching(/^CHROMATOF_DOWNLOADS_URL must be/),
+      ]);
+    }
+  });
+});

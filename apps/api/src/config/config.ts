@@ -1,3 +1,4 @@
+import { CHROMATOF_PATHS } from '@portal/contracts';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -27,6 +28,11 @@ export interface Config {
    * (TRUST_PROXY); empty: none, every client is the address that connected.
    */
   trustProxy: string[];
+  /**
+   * Where the browser starts the ChromaTOF download lookup (CHROMATOF_DOWNLOADS_URL): a path
+   * on this site (default: the portal's own endpoint) or an http(s) URL elsewhere.
+   */
+  chromatofDownloadsUrl: string;
   /** Days download records are kept (DOWNLOAD_RECORDS_RETENTION_DAYS, default 400). */
   downloadRecordsRetentionDays: number;
   /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
@@ -162,6 +168,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
+  const chromatofDownloadsUrl = read('CHROMATOF_DOWNLOADS_URL')?.trim() ?? CHROMATOF_PATHS.downloads;
+  if (!isSitePath(chromatofDownloadsUrl) && urlProblem(chromatofDownloadsUrl, ['http:', 'https:'])) {
+    problem(
+      'CHROMATOF_DOWNLOADS_URL',
+      'must be a path on this site starting with / or a URL starting with http:// or https://',
+      chromatofDownloadsUrl,
+    );
+  }
+
   const notYetUsed: string[] = [];
   for (const [name, check] of Object.entries(RESERVED_VARIABLES)) {
     const value = read(name);
@@ -186,6 +201,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     mailFrom,
     staffEmailDomains,
     trustProxy,
+    chromatofDownloadsUrl,
     downloadRecordsRetentionDays,
     notYetUsed,
   };
@@ -202,6 +218,11 @@ function urlProblem(value: string, protocols: string[]): string | undefined {
     return `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`;
   }
   return undefined;
+}
+
+/** `/v1/…`: a path on this site; `//host/…` names another host and is not one. */
+function isSitePath(value: string): boolean {
+  return /^\/(?!\/)[^\s\\]*$/.test(value) && !CONTROL_CHARS.test(value);
 }
 
 function isAddressOrRange(entry: string): boolean {

@@ -13,7 +13,7 @@ import { loadWebBuild, type WebBuild } from './web-build';
 
 const INLINE_SCRIPT = 'window.__context = {"a":1};';
 const page = (text: string) =>
-  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%"><head><title>%MAKER_NAME% Software</title></head>` +
+  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%"><head><title>%MAKER_NAME% Software</title></head>` +
   `<body><h1>${text}</h1><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
 
 describe('serving the web build', () => {
@@ -35,7 +35,10 @@ describe('serving the web build', () => {
       path.join(dir, 'client-routes.json'),
       JSON.stringify(['/', '/service/cornerstone/releases', '/files/:id']),
     );
-    build = await loadWebBuild(dir, 'Acme <Labs> & "Co"');
+    build = await loadWebBuild(dir, {
+      makerName: 'Acme <Labs> & "Co"',
+      chromatofDownloadsUrl: '/v1/chromatof/downloads',
+    });
     await app.register(errorHandler);
     await app.register(rateLimit);
     await app.register(notFound);
@@ -51,6 +54,22 @@ describe('serving the web build', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Acme &#60;Labs&#62; &#38; &#34;Co&#34; Software</title>');
     expect(response.body).not.toContain('%MAKER_NAME%');
+  });
+
+  it("writes the ChromaTOF lookup's endpoint into every page, and lets pages fetch from its origin", async () => {
+    const own = await app.inject({ url: '/privacy' });
+    expect(own.body).toContain('data-chromatof-downloads-url="/v1/chromatof/downloads"');
+    expect(own.headers['content-security-policy']).toContain("connect-src 'self';");
+
+    const elsewhere = await loadWebBuild(dir, {
+      makerName: 'Acme',
+      chromatofDownloadsUrl: 'https://downloads.example.com/v1/chromatof?x=1&y=2',
+    });
+    const page = elsewhere.assets.get('/privacy')!;
+    expect(page.body.toString()).toContain(
+      'data-chromatof-downloads-url="https://downloads.example.com/v1/chromatof?x=1&#38;y=2"',
+    );
+    expect(page.contentSecurityPolicy).toContain("connect-src 'self' https://downloads.example.com;");
   });
 
   it('allows exactly the inline scripts of the page in its CSP', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { MAKER_NAME_PLACEHOLDER } from '@portal/contracts';
+import { CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, MAKER_NAME_PLACEHOLDER } from '@portal/contracts';
 import { escapeHtml } from '../shared/html';
 
 export interface WebAsset {
@@ -38,6 +38,13 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+/** Settings the browser needs at run time, written into every page at start-up (docs/configuration.md). */
+export interface PageSettings {
+  makerName: string;
+  /** A path on this site or a URL elsewhere; another origin is added to the pages' connect-src. */
+  chromatofDownloadsUrl: string;
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const SHORT_LIVED = 'public, max-age=3600';
@@ -45,10 +52,11 @@ const SHORT_LIVED = 'public, max-age=3600';
 /**
  * Reads the built web app into memory once at start-up. It is small (a few hundred KB)
  * and immutable while the process runs, so every page is served without touching the
- * disk: the maker's name is written into the prerendered pages, each page's CSP hashes
- * are computed, and its brotli and gzip forms are made here, once.
+ * disk: the run-time settings (the maker's name, the ChromaTOF lookup's endpoint) are
+ * written into the prerendered pages, each page's CSP is computed, and its brotli and
+ * gzip forms are made here, once.
  */
-export async function loadWebBuild(buildDir: string, makerName: string): Promise<WebBuild> {
+export async function loadWebBuild(buildDir: string, settings: PageSettings): Promise<WebBuild> {
   const clientDir = path.join(buildDir, 'client');
   const assets = new Map<string, WebAsset>();
   const files = await listFiles(clientDir);
@@ -60,7 +68,7 @@ export async function loadWebBuild(buildDir: string, makerName: string): Promise
     const body = await readFile(path.join(clientDir, relative));
     const urlPath = `/${relative.split(path.sep).join('/')}`;
     if (extension === '.html') {
-      const page = htmlPage(body, makerName);
+      const page = htmlPage(body, settings);
       assets.set(urlPath, page);
       if (urlPath.endsWith('/index.html')) {
         const routePath = urlPath.slice(0, -'/index.html'.length) || '/';
@@ -91,8 +99,11 @@ export async function loadWebBuild(buildDir: string, makerName: string): Promise
   return { assets, spaFallback, notFoundPage, clientRoutes: await readClientRoutes(buildDir) };
 }
 
-function htmlPage(raw: Buffer, makerName: string): WebAsset {
-  const html = raw.toString('utf8').replaceAll(MAKER_NAME_PLACEHOLDER, () => escapeHtml(makerName));
+function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
+  const html = raw
+    .toString('utf8')
+    .replaceAll(MAKER_NAME_PLACEHOLDER, () => escapeHtml(settings.makerName))
+    .replaceAll(CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, () => escapeHtml(settings.chromatofDownloadsUrl));
   const body = Buffer.from(html);
   return {
     body,
@@ -101,7 +112,7 @@ function htmlPage(raw: Buffer, makerName: string): WebAsset {
     contentType: CONTENT_TYPES['.html']!,
     etag: etagOf(body),
     cacheControl: REVALIDATE,
-    contentSecurityPolicy: pageContentSecurityPolicy(inlineScriptHashes(html)),
+    contentSecurityPolicy: pageContentSecurityPolicy(inlineScriptHashes(html), connectOrigins(settings)),
   };
 }
 
@@ -116,14 +127,19 @@ export function inlineScriptHashes(html: string): string[] {
   return [...hashes];
 }
 
-export function pageContentSecurityPolicy(scriptHashes: string[]): string {
+/** Origins other than the site's own that pages fetch from: the ChromaTOF lookup's, when it is elsewhere. */
+function connectOrigins(settings: PageSettings): string[] {
+  return settings.chromatofDownloadsUrl.startsWith('/') ? [] : [new URL(settings.chromatofDownloadsUrl).origin];
+}
+
+export function pageContentSecurityPolicy(scriptHashes: string[], connectSources: string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),
     "style-src 'self'",
     "img-src 'self' data:",
     "font-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectSources].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -97,6 +97,7 @@ export async function readManifest(folder: string): Promise<CatalogueManifest> {
     manifest.dsvs.map((dsv) => dsv.key),
   );
   checkConfigurations(manifest, duplicates, problems);
+  checkChromatof(manifest, duplicates);
   if (problems.length > 0) throw new ImportError(problems);
   return manifest;
 }
@@ -128,7 +129,23 @@ export function manifestFiles(manifest: CatalogueManifest): ManifestFile[] {
     ...manifest.versions.flatMap((version) => (version.offlineInstaller ? [version.offlineInstaller] : [])),
     ...manifest.pibs.map((pib) => pib.file),
     ...manifest.dsvs.map((dsv) => dsv.file),
+    ...(manifest.chromatof?.releases ?? []).flatMap((release) => release.files.map((entry) => entry.file)),
   ];
+}
+
+/** ChromaTOF releases: one per product and version, labels unique within a release. */
+function checkChromatof(manifest: CatalogueManifest, duplicates: (where: string, keys: string[]) => void) {
+  const releases = manifest.chromatof?.releases ?? [];
+  duplicates(
+    'chromatof.releases',
+    releases.map((release) => `${release.product} ${release.version}`),
+  );
+  for (const release of releases) {
+    duplicates(
+      `chromatof release ${release.product} ${release.version}: files`,
+      release.files.map((entry) => entry.label),
+    );
+  }
 }
 
 export const fileKey = (file: ManifestFile) => `${file.path}\n${file.name ?? ''}\n${file.contentType ?? ''}`;

@@ -35,6 +35,8 @@ const TABLES = [
   'dsvs',
   'options',
   'configurations',
+  'chromatof_releases',
+  'chromatof_release_files',
 ];
 
 /** Everything the catalogue holds, row by row, in a stable order. */
@@ -65,28 +67,32 @@ describe('npm run portal -- import', () => {
   it('publishes the folder and says what it did; the same folder twice changes nothing', async () => {
     const first = await run();
     expect(first).toMatchObject({
-      files: { stored: 17, alreadyStored: 0 },
+      files: { stored: 26, alreadyStored: 0 },
       families: { added: 5 },
       versions: { added: 6, changed: 0, unchanged: 0 },
-      registrations: { added: 6 },
+      registrations: { added: 9 },
       pibs: { added: 8 },
       dsvs: { added: 4 },
       options: { added: 22 },
       configurations: { added: 10 },
+      chromatofReleases: { added: 4 },
+      chromatofFiles: { added: 9 },
     });
     const state = await catalogueState();
     const blobs = await storedBlobs();
 
     const second = await run();
     expect(second).toMatchObject({
-      files: { stored: 0, alreadyStored: 17 },
+      files: { stored: 0, alreadyStored: 26 },
       families: { added: 0 },
       versions: { added: 0, changed: 0, unchanged: 6 },
-      registrations: { added: 0, changed: 0, unchanged: 6 },
+      registrations: { added: 0, changed: 0, unchanged: 9 },
       pibs: { added: 0, changed: 0, unchanged: 8 },
       dsvs: { added: 0, changed: 0, unchanged: 4 },
       options: { added: 0, changed: 0, unchanged: 22 },
       configurations: { added: 0, changed: 0, unchanged: 10 },
+      chromatofReleases: { added: 0, changed: 0, unchanged: 4 },
+      chromatofFiles: { added: 0, changed: 0, unchanged: 9 },
     });
     expect(await catalogueState()).toEqual(state);
     expect(await storedBlobs()).toEqual(blobs);
@@ -134,10 +140,30 @@ describe('npm run portal -- import', () => {
     expect(Object.values(await catalogueState()).flat()).toEqual([]);
   });
 
+  it("keeps a ChromaTOF release's files to those its entry lists, and refuses a label twice in one release", async () => {
+    await run();
+    type Release = { files: { label: string }[] };
+    await editManifest((manifest) => {
+      const [release] = (manifest as unknown as { chromatof: { releases: Release[] } }).chromatof.releases;
+      release!.files = release!.files.filter((entry) => entry.label !== 'User Manual');
+    });
+    expect((await run()).chromatofFiles).toEqual({ added: 0, changed: 1, unchanged: 8 });
+    const { rows } = await portal.database.pool.query('SELECT label FROM chromatof_release_files WHERE version = $1', [
+      '6.0.2',
+    ]);
+    expect(rows.map((row: { label: string }) => row.label).sort()).toEqual(['Installer', 'Release Notes']);
+
+    await editManifest((manifest) => {
+      const [release] = (manifest as unknown as { chromatof: { releases: Release[] } }).chromatof.releases;
+      release!.files.push({ ...release!.files[0]! });
+    });
+    await expect(run()).rejects.toThrow('chromatof release ChromaTOF 6.0.2: files: "Installer" appears twice');
+  });
+
   it('stores registration IDs and key IDs only as keyed digests', async () => {
     await run();
     const { rows } = await portal.database.pool.query('SELECT * FROM registrations');
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(9);
     expect(JSON.stringify(rows)).not.toMatch(/DEMO-[A-Z]+-\d{4}/i);
   });
 

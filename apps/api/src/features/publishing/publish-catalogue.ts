@@ -7,6 +7,8 @@ import { checkAndHashFiles, readManifest, type ImportProgress } from './manifest
 import { sweepBlobStore, takeImportLock } from './sweep';
 import {
   upsertConfigurations,
+  upsertChromatofReleaseFiles,
+  upsertChromatofReleases,
   upsertDsvs,
   upsertFamilies,
   upsertFiles,
@@ -26,6 +28,8 @@ export interface ImportSummary {
   dsvs: Changes;
   options: Changes;
   configurations: Changes;
+  chromatofReleases: Changes;
+  chromatofFiles: Changes;
 }
 
 /**
@@ -76,6 +80,8 @@ export async function importCatalogue({
           dsvs: await upsertDsvs(tx, manifest.dsvs, fileIdOf),
           options: await upsertOptions(tx, manifest.options),
           configurations: await upsertConfigurations(tx, manifest.configurations),
+          chromatofReleases: await upsertChromatofReleases(tx, manifest.chromatof?.releases ?? []),
+          chromatofFiles: await upsertChromatofReleaseFiles(tx, manifest.chromatof?.releases ?? [], fileIdOf),
         };
         // Delivered on commit only, to every server listening on this database.
         await tx.execute(sql.raw(`NOTIFY ${CATALOGUE_PUBLISHED_CHANNEL}`));

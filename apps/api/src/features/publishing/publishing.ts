@@ -55,5 +55,7 @@ export function describeSummary(summary: ImportSummary): string[] {
     changes('DSVs', summary.dsvs),
     changes('options', summary.options),
     changes('configurations', summary.configurations),
+    changes('ChromaTOF releases', summary.chromatofReleases),
+    changes('ChromaTOF files', summary.chromatofFiles),
   ];
 }

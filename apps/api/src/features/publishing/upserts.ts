@@ -12,6 +12,7 @@ import {
   versions,
 } from '../../plugins/catalogue/catalogue-tables';
 import { configurations, options } from '../../plugins/catalogue/configuration-tables';
+import { chromatofReleaseFiles, chromatofReleases } from '../../plugins/catalogue/chromatof-tables';
 import { fileKey, type HashedFile } from './manifest-check';
 
 /**
@@ -169,6 +170,7 @@ export async function upsertRegistrations(
       family: registration.family,
       flags: registration.flags ?? [],
       product: null,
+      downloads: [],
       revoked: registration.revoked ?? false,
     })),
     ...(manifest.keyIds ?? []).map((key) => ({
@@ -177,6 +179,7 @@ export async function upsertRegistrations(
       family: null,
       flags: [],
       product: key.product,
+      downloads: key.downloads ?? [key.product],
       revoked: key.revoked ?? false,
     })),
   ];
@@ -185,6 +188,7 @@ export async function upsertRegistrations(
     family: registrations.family,
     flags: registrations.flags,
     product: registrations.product,
+    downloads: registrations.downloads,
     revoked: registrations.revoked,
   });
 }
@@ -263,4 +267,64 @@ export function upsertConfigurations(
       trueAnalytes: configurations.trueAnalytes,
     },
   );
+}
+type ChromatofReleases = NonNullable<CatalogueManifest['chromatof']>['releases'];
+
+/** ChromaTOF releases by product and version. */
+export function upsertChromatofReleases(tx: DatabaseExecutor, releases: ChromatofReleases): Promise<Changes> {
+  return upsertEach(
+    tx,
+    chromatofReleases,
+    releases.map((release) => ({
+      product: release.product,
+      version: release.version,
+      releaseDate: release.releaseDate ?? null,
+    })),
+    [chromatofReleases.product, chromatofReleases.version],
+    { releaseDate: chromatofReleases.releaseDate },
+  );
+}
+
+/**
+ * The files of each release, by label. A release's files are the ones its manifest entry
+ * lists: a label it no longer lists is removed (counted as changed), as a version's
+ * families are replaced.
+ */
+export async function upsertChromatofReleaseFiles(
+  tx: DatabaseExecutor,
+  releases: ChromatofReleases,
+  fileIdOf: (file: ManifestFile) => string,
+): Promise<Changes> {
+  const changes = await upsertEach(
+    tx,
+    chromatofReleaseFiles,
+    releases.flatMap((release) =>
+      release.files.map((entry) => ({
+        product: release.product,
+        version: release.version,
+        label: entry.label,
+        kind: entry.kind,
+        fileId: fileIdOf(entry.file),
+      })),
+    ),
+    [chromatofReleaseFiles.product, chromatofReleaseFiles.version, chromatofReleaseFiles.label],
+    { kind: chromatofReleaseFiles.kind, fileId: chromatofReleaseFiles.fileId },
+  );
+  for (const release of releases) {
+    const removed = await tx
+      .delete(chromatofReleaseFiles)
+      .where(
+        and(
+          eq(chromatofReleaseFiles.product, release.product),
+          eq(chromatofReleaseFiles.version, release.version),
+          notInArray(
+            chromatofReleaseFiles.label,
+            release.files.map((entry) => entry.label),
+          ),
+        ),
+      )
+      .returning({ label: chromatofReleaseFiles.label });
+    changes.changed += removed.length;
+  }
+  return changes;
 }

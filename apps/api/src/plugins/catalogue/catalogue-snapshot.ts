@@ -1,6 +1,8 @@
 import type { Database } from '../../db/connect';
+import type { ChromatofFileKind } from '@portal/contracts';
 import { dsvs, files, pibs, productFamilies, registrations, versionFamilies, versions } from './catalogue-tables';
 import { configurations, options } from './configuration-tables';
+import { chromatofReleaseFiles, chromatofReleases } from './chromatof-tables';
 
 export interface FileRecord {
   id: string;
@@ -25,6 +27,8 @@ export interface RegistrationRecord {
   family: string | null;
   flags: string[];
   product: string | null;
+  /** A key ID's ChromaTOF products whose releases it may download. */
+  downloads: string[];
   revoked: boolean;
 }
 
@@ -42,6 +46,14 @@ export interface DsvRecord {
   file: FileRecord;
 }
 
+export interface ChromatofReleaseRecord {
+  product: string;
+  version: string;
+  releaseDate: string | null;
+  /** By label. */
+  files: { label: string; kind: ChromatofFileKind; file: FileRecord }[];
+}
+
 /** The whole catalogue in memory: every lookup is answered from here, never from the database. */
 export interface CatalogueSnapshot {
   families: string[];
@@ -53,6 +65,7 @@ export interface CatalogueSnapshot {
   /** Option codes and descriptions, and the products' configurations, as published (Products & Options). */
   options: OptionRecord[];
   configurations: ConfigurationRecord[];
+  chromatofReleases: ChromatofReleaseRecord[];
 }
 
 export type OptionRecord = typeof options.$inferSelect;
@@ -69,6 +82,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     dsvRows,
     optionRows,
     configurationRows,
+    chromatof,
   ] = await Promise.all([
     db.select().from(productFamilies),
     db.select().from(files),
@@ -79,6 +93,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     db.select().from(dsvs),
     db.select().from(options),
     db.select().from(configurations),
+    loadChromatofReleases(db),
   ]);
   const fileById = new Map<string, FileRecord>(
     fileRows.map((file) => [
@@ -117,5 +132,27 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     files: fileById,
     options: optionRows,
     configurations: configurationRows,
+    chromatofReleases: chromatof(fileById),
+  };
+}
+
+async function loadChromatofReleases(db: Database) {
+  const [releaseRows, fileRows] = await Promise.all([
+    db.select().from(chromatofReleases),
+    db.select().from(chromatofReleaseFiles).orderBy(chromatofReleaseFiles.label),
+  ]);
+  return (fileById: Map<string, FileRecord>): ChromatofReleaseRecord[] => {
+    const byKey = new Map(
+      releaseRows.map((release) => [
+        `${release.product}\n${release.version}`,
+        { ...release, files: [] } as ChromatofReleaseRecord,
+      ]),
+    );
+    for (const file of fileRows) {
+      byKey
+        .get(`${file.product}\n${file.version}`)
+        ?.files.push({ label: file.label, kind: file.kind, file: fileById.get(file.fileId)! });
+    }
+    return [...byKey.values()];
   };
 }

@@ -34,6 +34,8 @@ export const registrations = pgTable('registrations', {
   family: text('family').references(() => productFamilies.name),
   flags: text('flags').array().notNull().default([]),
   product: text('product'),
+  /** A key ID's ChromaTOF products whose releases it may download (chromatof-tables.ts). */
+  downloads: text('downloads').array().notNull().default([]),
   revoked: boolean('revoked').notNull().default(false),
 });
 

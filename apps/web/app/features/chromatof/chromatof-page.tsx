@@ -1,10 +1,17 @@
-import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { FINDING_CHROMATOF, INCORRECT_KEY, NO_CHROMATOF_DOWNLOADS } from '@portal/contracts';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { ApiError } from '../../shared/api/api-client';
+import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
+import { CopyButton } from '../../shared/components/copy-button';
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
+import type { Route } from './+types/chromatof-page';
 import styles from './chromatof-page.module.css';
+import { formatFileSize } from './file-size';
+import { findChromatofDownloads, type DownloadEntry } from './find-chromatof-downloads';
 
 export const meta = () =>
   pageMeta(
@@ -12,20 +19,60 @@ export const meta = () =>
     'Download ChromaTOF mass spectrometry software with your key ID, and find its PIBs.',
   );
 
-type FormState = { kind: 'idle' } | { kind: 'missing' } | { kind: 'accepted'; keyId: string };
+const KEY_ID_FIELD = 'keyId';
+
+type Outcome =
+  | { kind: 'missing' }
+  | { kind: 'downloads'; downloads: DownloadEntry[] }
+  | { kind: 'empty' }
+  | { kind: 'error'; message: string };
+
+/**
+ * The key ID is a credential, so it is posted, never put in the URL
+ * (docs/decisions/061-chromatof-key-id-not-in-the-url.md). A submission is a navigation:
+ * a new one aborts the one it supersedes, whose outcome is never shown.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
+  const keyId = String((await request.formData()).get(KEY_ID_FIELD) ?? '').trim();
+  if (!keyId) return { kind: 'missing' };
+  try {
+    const downloads = await findChromatofDownloads(
+      new URL(chromatofDownloadsUrl(), window.location.href).href,
+      keyId,
+      request.signal,
+    );
+    return downloads ? { kind: 'downloads', downloads } : { kind: 'empty' };
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    const message = error instanceof ApiError && error.status === 401 ? INCORRECT_KEY : (error as Error).message;
+    return { kind: 'error', message };
+  }
+}
 
 export default function ChromatofPage() {
-  const [state, setState] = useState<FormState>({ kind: 'idle' });
+  const navigation = useNavigation();
+  const submitting = navigation.state !== 'idle' && navigation.formData?.has(KEY_ID_FIELD) === true;
+  const latest = useActionData<typeof clientAction>();
+  // A blank key ID is asked for here, without a submission.
+  const [blank, setBlank] = useState(false);
+  // Earlier results and errors clear on each submit (SPEC §4).
+  const outcome: Outcome | undefined = blank ? { kind: 'missing' } : submitting ? undefined : latest;
+  const input = useRef<HTMLInputElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const keyId = String(new FormData(event.currentTarget).get('keyId') ?? '').trim();
-    if (!keyId) {
-      setState({ kind: 'missing' });
-      event.currentTarget.querySelector('input')?.focus();
-      return;
+    const isBlank = !input.current?.value.trim();
+    setBlank(isBlank);
+    if (isBlank) {
+      event.preventDefault();
+      input.current?.focus();
     }
-    setState({ kind: 'accepted', keyId });
+  };
+  // While working the button is disabled (SPEC §4), which stops Enter from submitting;
+  // a new key ID typed meanwhile is still a new submit, superseding the one under way.
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || !submitting) return;
+    event.preventDefault();
+    event.currentTarget.form?.requestSubmit();
   };
 
   return (
@@ -38,28 +85,30 @@ export default function ChromatofPage() {
 
       <section className={page.section} aria-labelledby="download-chromatof">
         <h2 id="download-chromatof">Download ChromaTOF</h2>
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
           <label htmlFor="key-id">Key ID</label>
           <div className={styles.row}>
             <input
+              ref={input}
+              onKeyDown={onKeyDown}
               id="key-id"
-              name="keyId"
+              name={KEY_ID_FIELD}
               autoComplete="off"
               spellCheck={false}
               required
-              aria-invalid={state.kind === 'missing'}
-              aria-describedby={state.kind === 'missing' ? 'key-id-error' : undefined}
+              aria-invalid={outcome?.kind === 'missing'}
+              aria-describedby={outcome?.kind === 'missing' ? 'key-id-error' : undefined}
             />
-            <button type="submit" className={page.button}>
+            <button type="submit" className={page.button} disabled={submitting}>
               Find downloads
             </button>
           </div>
-          {state.kind === 'missing' && (
+          {outcome?.kind === 'missing' && (
             <p id="key-id-error" className={styles.error}>
               Please enter your key ID.
             </p>
           )}
-        </form>
+        </Form>
         <div className={styles.where}>
           <HelpDialog label="Where is this?" title="Where is my key ID?">
             <p>
@@ -72,15 +121,16 @@ export default function ChromatofPage() {
             </p>
           </HelpDialog>
         </div>
-        <div role="status">
-          {state.kind === 'accepted' && (
-            <p className={styles.note}>
-              Downloads by key ID are not available in this portal yet. Please contact your service representative for
-              the ChromaTOF installer. Meanwhile, you can{' '}
-              <Link to={href('chromatofPibs', { registrationId: state.keyId })}>find the PIBs for this key ID</Link>.
-            </p>
-          )}
+        <div role="status" className={styles.status}>
+          {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
+          {outcome?.kind === 'empty' && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
         </div>
+        {outcome?.kind === 'error' && (
+          <p role="alert" className={styles.alert}>
+            {outcome.message}
+          </p>
+        )}
+        {outcome?.kind === 'downloads' && <DownloadList downloads={outcome.downloads} />}
       </section>
 
       <section className={page.section} aria-labelledby="chromatof-pibs">
@@ -90,5 +140,25 @@ export default function ChromatofPage() {
         </p>
       </section>
     </>
+  );
+}
+
+function DownloadList({ downloads }: { downloads: DownloadEntry[] }) {
+  return (
+    <ul className={styles.downloads} aria-label="Downloads">
+      {downloads.map((download) => (
+        <li key={download.url} className={styles.download}>
+          <a href={download.url} className={styles.name}>
+            {download.name}
+          </a>
+          <span className={styles.size}>{formatFileSize(download.sizeBytes)}</span>
+          <span className={styles.checksum}>
+            <span className={styles.checksumLabel}>SHA-256</span>
+            <code className={styles.sha}>{download.sha256}</code>
+            <CopyButton text={download.sha256} label={`Copy SHA-256 of ${download.name}`} />
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,126 @@
+import {
+  CHROMATOF_PATHS,
+  compareVersions,
+  type ChromatofDownload,
+  type ChromatofDownloadParams,
+  type ChromatofFileKind,
+  type HalLinks,
+  type LatestVersions,
+} from '@portal/contracts';
+import type {
+  CatalogueSnapshot,
+  ChromatofReleaseRecord,
+  RegistrationRecord,
+} from '../../plugins/catalogue/catalogue-snapshot';
+import type { DownloadLinks, Grant } from '../../plugins/download-links';
+
+/**
+ * The ChromaTOF download lookup (docs/decisions/060-chromatof-download-lookup.md): the
+ * products a key ID may download, a product's downloads, one download. A product the key
+ * may not download is answered as if it did not exist.
+ */
+
+const byName = new Intl.Collator('en', { numeric: true }).compare;
+
+/** The products of the key's `downloads` that have a release, by name. */
+export function downloadableProducts(snapshot: CatalogueSnapshot, key: RegistrationRecord): string[] {
+  const published = new Set(snapshot.chromatofReleases.map((release) => release.product));
+  return key.downloads.filter((product) => published.has(product)).sort(byName);
+}
+
+/** A product's releases if the key may download it; undefined otherwise (the route's 404). */
+function releasesOf(snapshot: CatalogueSnapshot, key: RegistrationRecord, product: string) {
+  if (!key.downloads.includes(product)) return undefined;
+  const releases = snapshot.chromatofReleases.filter((release) => release.product === product);
+  return releases.length > 0 ? releases.sort((a, b) => compareVersions(b.version, a.version)) : undefined;
+}
+
+export function productsDocument(snapshot: CatalogueSnapshot, key: RegistrationRecord): HalLinks {
+  return {
+    _links: Object.fromEntries(
+      downloadableProducts(snapshot, key).map((product) => [
+        product,
+        { href: pathOf(CHROMATOF_PATHS.productDownloads, { product }), title: product },
+      ]),
+    ),
+  };
+}
+
+/** Every file of every release of the product, newest release first; undefined when the key may not download it. */
+export function productDocument(
+  snapshot: CatalogueSnapshot,
+  key: RegistrationRecord,
+  product: string,
+): HalLinks | undefined {
+  const releases = releasesOf(snapshot, key, product);
+  if (!releases) return undefined;
+  return {
+    _links: Object.fromEntries(
+      releases.flatMap((release) =>
+        release.files.map((entry) => {
+          const title = downloadLabel(release, entry.label);
+          const params = { product, version: release.version, label: entry.label };
+          return [title, { href: pathOf(CHROMATOF_PATHS.download, params), title }];
+        }),
+      ),
+    ),
+  };
+}
+
+export function downloadDocument(
+  snapshot: CatalogueSnapshot,
+  key: RegistrationRecord,
+  params: ChromatofDownloadParams,
+  links: DownloadLinks,
+  grant: Grant,
+): ChromatofDownload | undefined {
+  const release = releasesOf(snapshot, key, params.product)?.find((candidate) => candidate.version === params.version);
+  const entry = release?.files.find((candidate) => candidate.label === params.label);
+  if (!release || !entry) return undefined;
+  return {
+    label: downloadLabel(release, entry.label),
+    uri: links.sign(entry.file, grant),
+    fileName: entry.file.name,
+    sizeBytes: entry.file.sizeBytes,
+    sha256: entry.file.sha256,
+    releaseDate: release.releaseDate,
+    _links: { self: { href: pathOf(CHROMATOF_PATHS.download, params) } },
+  };
+}
+
+/** What a download is called (SPEC §3: its name is the resource's label): 'ChromaTOF 6.1.0 Installer'. */
+function downloadLabel(release: ChromatofReleaseRecord, label: string): string {
+  return `${release.product} ${release.version} ${label}`;
+}
+
+function pathOf(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name]!));
+}
+
+const KIND_COLUMNS: { kind: ChromatofFileKind; title: string }[] = [
+  { kind: 'installer', title: 'Installer' },
+  { kind: 'manual', title: 'Manual' },
+  { kind: 'releaseNotes', title: 'Release notes' },
+];
+
+/**
+ * The latest release of each product (SPEC §3, §7: index 0 the product, index 2 the
+ * version), then whether it has an installer, a manual, release notes; by product name,
+ * then version newest first (SPEC §9).
+ */
+export function latestVersions(snapshot: CatalogueSnapshot): LatestVersions {
+  const latest = new Map<string, ChromatofReleaseRecord>();
+  for (const release of snapshot.chromatofReleases) {
+    const current = latest.get(release.product);
+    if (!current || compareVersions(release.version, current.version) > 0) latest.set(release.product, release);
+  }
+  const rows = [...latest.values()]
+    .sort((a, b) => byName(a.product, b.product) || compareVersions(b.version, a.version))
+    .map((release) => [
+      release.product,
+      release.releaseDate,
+      release.version,
+      ...KIND_COLUMNS.map(({ kind }) => release.files.some((entry) => entry.kind === kind)),
+    ]);
+  return { header: ['Product', 'Released', 'Version', ...KIND_COLUMNS.map(({ title }) => title)], rows };
+}

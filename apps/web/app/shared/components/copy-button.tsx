@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import styles from './copy-button.module.css';
+
+/** Copies `text` to the clipboard; `label` says what (its accessible name starts with the visible 'Copy'). */
+export function CopyButton({ text, label }: { text: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(true),
+      () => setCopied(false),
+    );
+  };
+  return (
+    <button type="button" className={styles.copy} onClick={copy} onBlur={() => setCopied(false)} aria-label={label}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
