@@ -6,6 +6,7 @@ import type { Config } from './config/config';
 import type { Database } from './db/connect';
 import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { filesRoutes } from './features/files/files-routes';
+import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
@@ -17,6 +18,7 @@ import customerAuth from './plugins/customer-auth/customer-auth';
 import database from './plugins/database';
 import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
+import firmwareSigning from './plugins/firmware-signing';
 import mailer from './plugins/mailer';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
@@ -69,6 +71,7 @@ export async function buildApp(
   await app.register(registrations);
   await app.register(customerAuth);
   await app.register(downloadLinks);
+  await app.register(firmwareSigning);
   await app.register(openapi);
 
   // Features: routes only.
@@ -78,6 +81,7 @@ export async function buildApp(
   await app.register(bulletinsRoutes);
   await app.register(validationDocsRoutes);
   await app.register(filesRoutes);
+  await app.register(firmwareRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

@@ -1,6 +1,7 @@
 export * from './bulletins';
 export * from './errors';
 export * from './files';
+export * from './firmware';
 export * from './health';
 export * from './identity';
 export * from './navigation';

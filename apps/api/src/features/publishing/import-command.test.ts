@@ -38,11 +38,11 @@ describe('npm run portal -- import <folder>', () => {
     const first = await portal('import', DEMO_CATALOGUE_DIR);
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('versions: 6 added, 0 changed, 0 unchanged');
-    expect(first.stdout).toContain('files: 17 stored, 0 already stored');
+    expect(first.stdout).toContain('files: 23 stored, 0 already stored');
 
     const second = await portal('import', DEMO_CATALOGUE_DIR);
     expect(second.stdout).toContain('versions: 0 added, 0 changed, 6 unchanged');
-    expect(second.stdout).toContain('files: 0 stored, 17 already stored');
+    expect(second.stdout).toContain('files: 0 stored, 23 already stored');
   });
 
   it('says what is wrong and exits 1 when the folder has no manifest', async () => {

@@ -3,11 +3,13 @@ import type { Database } from '../../db/connect';
 import type { BlobStore } from '../../plugins/blob-store';
 import { CATALOGUE_PUBLISHED_CHANNEL } from '../../plugins/catalogue/catalogue';
 import { registrationDigester } from '../../plugins/registrations';
-import { checkAndHashFiles, readManifest, type ImportProgress } from './manifest-check';
+import { checkAndHashFiles, readFirmwareReleaseNotes, readManifest, type ImportProgress } from './manifest-check';
 import {
   upsertDsvs,
   upsertFamilies,
   upsertFiles,
+  upsertFirmwareReleases,
+  issueFirmwareMetadata,
   upsertPibs,
   upsertRegistrations,
   upsertVersions,
@@ -21,6 +23,9 @@ export interface ImportSummary {
   registrations: Changes;
   pibs: Changes;
   dsvs: Changes;
+  firmware: Changes;
+  /** The sequence number of the firmware metadata file this publish issued; null: no firmware published yet. */
+  firmwareMetadata: number | null;
 }
 
 /**
@@ -44,6 +49,7 @@ export async function importCatalogue({
 }): Promise<ImportSummary> {
   const manifest = await readManifest(folder);
   const hashed = await checkAndHashFiles(folder, manifest, progress);
+  const firmwareReleaseNotes = await readFirmwareReleaseNotes(folder, manifest);
 
   const written: string[] = [];
   let alreadyStored = 0;
@@ -61,6 +67,13 @@ export async function importCatalogue({
         registrations: await upsertRegistrations(tx, manifest, digestOf),
         pibs: await upsertPibs(tx, manifest.pibs, fileIdOf),
         dsvs: await upsertDsvs(tx, manifest.dsvs, fileIdOf),
+        firmware: await upsertFirmwareReleases(
+          tx,
+          manifest.firmware,
+          (version) => firmwareReleaseNotes.get(version)!,
+          fileIdOf,
+        ),
+        firmwareMetadata: await issueFirmwareMetadata(tx, new Date()),
       };
       // Delivered on commit only, to every server listening on this database.
       await tx.execute(sql.raw(`NOTIFY ${CATALOGUE_PUBLISHED_CHANNEL}`));

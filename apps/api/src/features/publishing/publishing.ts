@@ -29,5 +29,7 @@ export function describeSummary(summary: ImportSummary): string[] {
     changes('registration and key IDs', summary.registrations),
     changes('PIBs', summary.pibs),
     changes('DSVs', summary.dsvs),
+    changes('firmware releases', summary.firmware),
+    `firmware metadata: ${summary.firmwareMetadata === null ? 'none (no firmware published)' : `sequence ${summary.firmwareMetadata} issued`}`,
   ];
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/connect';
+import { loadFirmware, type FirmwareSnapshot } from './firmware-snapshot';
 import { dsvs, files, pibs, productFamilies, registrations, versionFamilies, versions } from './catalogue-tables';
 
 export interface FileRecord {
@@ -49,6 +50,7 @@ export interface CatalogueSnapshot {
   pibs: PibRecord[];
   dsvs: Map<string, DsvRecord>;
   files: Map<string, FileRecord>;
+  firmware: FirmwareSnapshot;
 }
 
 export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
@@ -96,5 +98,6 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
       dsvRows.map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
     ),
     files: fileById,
+    firmware: await loadFirmware(db, fileById),
   };
 }
