@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { REPO_ROOT } from './portal-process';
+import { gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
 
 // The demo catalogue's latest firmware of each series (docs/demo-data.md).
 const SERIES = [
@@ -29,14 +29,7 @@ const METADATA = '**/firmware/metadata.json';
 const demoZip = (shortName: string, version: string) =>
   readFile(path.join(REPO_ROOT, 'apps/api/demo-catalogue/firmware', shortName.toLowerCase(), version, 'update.zip'));
 
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
-        ?.state.initialized === true,
-  );
-}
+const open = gotoInitialized;
 
 /** Chromium logs a failed fetch as a console error: the failures these tests cause, and only those, are expected. */
 function acceptFailedMetadataFetch(pageProblems: string[], pattern: RegExp) {
@@ -120,19 +113,12 @@ for (const width of [360, 1440]) {
       await new Promise((resolve) => setTimeout(resolve, 400));
       await route.continue();
     });
-    await page.addInitScript(() => {
-      (window as unknown as { layoutShift: number }).layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShift(page);
     await page.goto('/metallographics/px/firmware');
     await expect(page.getByText('Looking up the latest PX firmware…')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Download PX firmware v010' })).toBeVisible();
     await page.waitForTimeout(300);
-    expect(await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift)).toBe(0);
+    expect(await layoutShift(page)).toBe(0);
     await page.screenshot({ path: `test-results/firmware-${width}.png`, fullPage: true });
     expect(pageProblems).toEqual([]);
   });

@@ -149,23 +149,19 @@ describe('publishing firmware', () => {
     );
     return folder;
   }
+  const release = (instrument: string, version: string) => ({
+    instrument,
+    version,
+    releaseDate: '2025-07-01',
+    releaseNotes: `Firmware ${version}.`,
+    update: { path: 'u.zip' },
+  });
   const publish = (folder: string) =>
     importFolder(folder, { db: demo.portal.database.db, secretKey: demo.portal.app.secretKey, dataDir: demo.dataDir });
 
   it('replaces the metadata when it commits, with a higher sequence number', async () => {
     const before = await metadata();
-    const folder = await folderWith(
-      [
-        {
-          instrument: 'MX',
-          version: '001.006.000',
-          releaseDate: '2025-07-01',
-          releaseNotes: 'Next.',
-          update: { path: 'u.zip' },
-        },
-      ],
-      { 'u.zip': 'PK\u0005\u0006 not really a zip, enough for the test' },
-    );
+    const folder = await folderWith([release('MX', '001.006.000')], { 'u.zip': 'a stand-in for a zip' });
     const summary = await publish(folder);
     expect(summary.firmware).toEqual({ added: 1, changed: 0, unchanged: 0 });
     await expect.poll(async () => (await metadata()).sequence, { timeout: 5000 }).toBe(before.sequence + 1);
@@ -187,18 +183,7 @@ describe('publishing firmware', () => {
       CREATE FUNCTION fail_firmware() RETURNS trigger AS $$
       BEGIN RAISE EXCEPTION 'disk full (simulated)'; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER fail_firmware BEFORE INSERT ON firmware_metadata FOR EACH ROW EXECUTE FUNCTION fail_firmware();`);
-    const folder = await folderWith(
-      [
-        {
-          instrument: 'CX',
-          version: '003.009.000',
-          releaseDate: '2025-08-01',
-          releaseNotes: 'Never.',
-          update: { path: 'u.zip' },
-        },
-      ],
-      { 'u.zip': 'another stand-in' },
-    );
+    const folder = await folderWith([release('CX', '003.009.000')], { 'u.zip': 'another stand-in' });
     await expect(publish(folder)).rejects.toThrow('disk full (simulated)');
     await demo.portal.database.pool.query(
       'DROP TRIGGER fail_firmware ON firmware_metadata; DROP FUNCTION fail_firmware();',
