@@ -1,8 +1,11 @@
-import { Type, type Static } from 'typebox';
+/**
+ * Firmware paths, names and texts: apart from the schemas of firmware-metadata.ts, so the
+ * firmware pages do not bundle TypeBox.
+ */
 
 /** The metallographic instruments whose firmware the portal publishes (SPEC §1). */
 export const FIRMWARE_INSTRUMENT_NAMES = ['MX', 'PX', 'CX'] as const;
-export type FirmwareInstrument = (typeof FIRMWARE_INSTRUMENT_NAMES)[number];
+export type FirmwareInstrumentName = (typeof FIRMWARE_INSTRUMENT_NAMES)[number];
 
 /**
  * Public, stable paths (no credential): what an instrument, a script or the firmware
@@ -41,36 +44,6 @@ export function firmwareDisplayName(versionName: string): string {
 
 /** A metadata file is valid this many days after it was issued; an older one is refused as frozen. */
 export const FIRMWARE_METADATA_VALID_DAYS = 365;
-
-export const FirmwareRelease = Type.Object({
-  version: Type.String(),
-  /** YYYY-MM-DD */
-  releaseDate: Type.String({ format: 'date' }),
-  sizeBytes: Type.Integer({ minimum: 0 }),
-  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
-  releaseNotes: Type.String(),
-  /** The update.zip, relative to the metadata file's own address (root-relative: /firmware/…). */
-  url: Type.String(),
-});
-export type FirmwareRelease = Static<typeof FirmwareRelease>;
-
-/**
- * The firmware metadata file (SPEC §3: `latestVersions`, instrument → version name), with
- * what an instrument needs to trust and check a download: each latest release's details,
- * a sequence number that grows with every publish (a lower one is a rollback) and an
- * expiry (a metadata file past it is frozen). Signed: FIRMWARE_PATHS.signature.
- */
-export const FirmwareMetadata = Type.Object(
-  {
-    latestVersions: Type.Record(Type.String(), Type.String()),
-    releases: Type.Record(Type.String(), FirmwareRelease),
-    sequence: Type.Integer({ minimum: 1 }),
-    issuedAt: Type.String({ format: 'date-time' }),
-    expires: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'FirmwareMetadata' },
-);
-export type FirmwareMetadata = Static<typeof FirmwareMetadata>;
 
 /** SPEC §8, the firmware downloader's texts. */
 export const firmwareFetchFailedMessage = (status: number) =>

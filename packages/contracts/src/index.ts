@@ -2,6 +2,7 @@ export * from './bulletins';
 export * from './errors';
 export * from './files';
 export * from './firmware';
+export * from './firmware-metadata';
 export * from './health';
 export * from './identity';
 export * from './navigation';
