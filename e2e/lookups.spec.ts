@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { acceptRefusedCredentials, expect, test } from './fixtures';
+import { gotoInitialized } from './public-pages';
 
 // Registration and key IDs of the demo catalogue (docs/demo-data.md), imported at start-up.
 const CS = 'DEMO-CS-1001';
@@ -9,15 +10,7 @@ const KEY = 'DEMO-KEY-2001';
 
 const resultLinks = (page: Page) => page.locator('main ul li a');
 
-/** Opens a page and waits until React Router has hydrated it, so a click is handled by the app, not the browser. */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(
-    () =>
-      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
-        ?.state.initialized === true,
-  );
-}
+const open = gotoInitialized;
 
 test.describe('Offline Installer', () => {
   test('pre-fills the ID from the URL, searches at once and lists versions newest first', async ({

@@ -50,3 +50,31 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.waitForFunction(() => '__reactRouterDataRouter' in window);
   return response;
 }
+
+/**
+ * Opens a page and waits until React Router has hydrated it and its loaders have run, so a
+ * click is handled by the app, not the browser.
+ */
+export async function gotoInitialized(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter
+        ?.state.initialized === true,
+  );
+}
+
+/** Sums every layout shift the user did not cause, from the first paint on; read it with `layoutShift`. */
+export async function recordLayoutShift(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { layoutShift: number }).layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+export const layoutShift = (page: Page) =>
+  page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);

@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 import { E2E_MAKER_NAME } from './global-setup';
-import { PUBLIC_PAGES, STAFF_PAGES, gotoHydrated } from './public-pages';
+import { PUBLIC_PAGES, STAFF_PAGES, gotoHydrated, layoutShift, recordLayoutShift } from './public-pages';
 
 test.describe('menu', () => {
   test('groups with several pages are dropdowns; Service is a plain link', async ({ page, pageProblems }) => {
@@ -296,19 +296,11 @@ test('signed in, the staff pages show their place and say honestly that the tool
 
 for (const path of ['/', '/cornerstone', '/service', '/service/cornerstone/releases']) {
   test(`${path} does not shift its layout while it hydrates`, async ({ page, pageProblems }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { layoutShift: number }).layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) (window as unknown as { layoutShift: number }).layoutShift += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShift(page);
     await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForTimeout(500);
-    const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
-    expect(shift).toBeLessThan(0.02);
+    expect(await layoutShift(page)).toBeLessThan(0.02);
     expect(pageProblems).toEqual([]);
   });
 }

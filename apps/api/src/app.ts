@@ -8,6 +8,7 @@ import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { configurationsRoutes } from './features/configurations/configurations-routes';
 import { chromatofRoutes } from './features/chromatof/chromatof-routes';
 import { filesRoutes } from './features/files/files-routes';
+import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
@@ -20,6 +21,7 @@ import database from './plugins/database';
 import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
+import firmwareSigning from './plugins/firmware-signing';
 import mailer from './plugins/mailer';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
@@ -73,6 +75,7 @@ export async function buildApp(
   await app.register(registrations);
   await app.register(customerAuth);
   await app.register(downloadLinks);
+  await app.register(firmwareSigning);
   await app.register(openapi);
 
   // Features: routes only.
@@ -84,6 +87,7 @@ export async function buildApp(
   await app.register(filesRoutes);
   await app.register(configurationsRoutes);
   await app.register(chromatofRoutes);
+  await app.register(firmwareRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

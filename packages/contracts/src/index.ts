@@ -3,6 +3,8 @@ export * from './configurations';
 export * from './chromatof';
 export * from './errors';
 export * from './files';
+export * from './firmware';
+export * from './firmware-metadata';
 export * from './health';
 export * from './identity';
 export * from './navigation';

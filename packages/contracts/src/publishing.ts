@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CHROMATOF_FILE_KINDS } from './chromatof';
 import { FILE_NAME_MAX_CHARS } from './files';
+import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN } from './firmware';
 
 /**
  * The manifest a publisher puts in a folder beside the files it names, read by
@@ -57,6 +58,26 @@ const ChromatofSection = Type.Object(
   },
   { additionalProperties: false },
 );
+/** Release notes shown with a firmware release: at most this many characters. */
+export const FIRMWARE_RELEASE_NOTES_MAX_CHARS = 20_000;
+
+/**
+ * A firmware release of one instrument (docs/firmware.md): its update.zip, and its release
+ * notes either as text or as a UTF-8 text file in the folder.
+ */
+export const ManifestFirmwareRelease = Type.Object(
+  {
+    instrument: Type.Union(FIRMWARE_INSTRUMENT_NAMES.map((name) => Type.Literal(name))),
+    /** Unique across instruments: the download URL is firmware/{version}/update.zip. */
+    version: Type.String({ pattern: FIRMWARE_VERSION_NAME_PATTERN }),
+    releaseDate: Type.String({ format: 'date' }),
+    releaseNotes: Type.Optional(Type.String({ maxLength: FIRMWARE_RELEASE_NOTES_MAX_CHARS })),
+    releaseNotesFile: Type.Optional(RelativePath),
+    update: ManifestFile,
+  },
+  { additionalProperties: false },
+);
+export type ManifestFirmwareRelease = Static<typeof ManifestFirmwareRelease>;
 
 export const CatalogueManifest = Type.Object(
   {
@@ -145,6 +166,8 @@ export const CatalogueManifest = Type.Object(
       ),
     ),
     chromatof: Type.Optional(ChromatofSection),
+    /** Metallographics firmware: releases per instrument; the highest version of each is its latest. */
+    firmware: Type.Optional(Type.Array(ManifestFirmwareRelease)),
   },
   { additionalProperties: false, $id: 'CatalogueManifest' },
 );

@@ -12,6 +12,19 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('configuration', () => {
+  it('reads FIRMWARE_SIGNING_KEY as a 32-byte seed and refuses anything else without echoing it', () => {
+    const seed = 'ab'.repeat(32);
+    expect(loadConfig({ FIRMWARE_SIGNING_KEY: seed }, '/srv/portal').firmwareSigningKey).toEqual(
+      Buffer.from(seed, 'hex'),
+    );
+    expect(loadConfig({}, '/srv/portal').firmwareSigningKey).toBeUndefined();
+    const problems = problemsOf({ FIRMWARE_SIGNING_KEY: 'not-a-seed-abc' });
+    expect(problems).toEqual([
+      'FIRMWARE_SIGNING_KEY must be a 32-byte Ed25519 seed as 64 hex digits, for example from "openssl rand -hex 32" (got 14 characters)',
+    ]);
+    expect(problemsOf({ FIRMWARE_SIGNING_KEY: 'ab'.repeat(31) })).toHaveLength(1);
+  });
+
   it('has working defaults for a first start', () => {
     const config = loadConfig({}, '/srv/portal');
     expect(config.port).toBe(3000);

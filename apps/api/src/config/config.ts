@@ -33,6 +33,11 @@ export interface Config {
    * on this site (default: the portal's own endpoint) or an http(s) URL elsewhere.
    */
   chromatofDownloadsUrl: string;
+  /**
+   * The 32-byte Ed25519 seed the firmware metadata is signed with (FIRMWARE_SIGNING_KEY, hex);
+   * unset: derived from the secret key (plugins/firmware-signing.ts).
+   */
+  firmwareSigningKey: Buffer | undefined;
   /** Days download records are kept (DOWNLOAD_RECORDS_RETENTION_DAYS, default 400). */
   downloadRecordsRetentionDays: number;
   /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
@@ -159,6 +164,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  let firmwareSigningKey: Buffer | undefined;
+  const rawFirmwareSigningKey = read('FIRMWARE_SIGNING_KEY');
+  if (rawFirmwareSigningKey !== undefined) {
+    if (/^[0-9a-fA-F]{64}$/.test(rawFirmwareSigningKey.trim())) {
+      firmwareSigningKey = Buffer.from(rawFirmwareSigningKey.trim(), 'hex');
+    } else {
+      // A secret: name the rule, never echo the value.
+      problems.push(
+        `FIRMWARE_SIGNING_KEY must be a 32-byte Ed25519 seed as 64 hex digits, for example from "openssl rand -hex 32" (got ${rawFirmwareSigningKey.length} characters)`,
+      );
+    }
+  }
+
   let downloadRecordsRetentionDays = DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS;
   const rawRetention = read('DOWNLOAD_RECORDS_RETENTION_DAYS');
   if (rawRetention !== undefined) {
@@ -202,6 +220,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     staffEmailDomains,
     trustProxy,
     chromatofDownloadsUrl,
+    firmwareSigningKey,
     downloadRecordsRetentionDays,
     notYetUsed,
   };

@@ -5,8 +5,8 @@ import { registrationDigestOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { truncatedAddress } from '../../shared/client-address';
 import { downloadRecorder } from './download-records';
+import { sendFile } from '../../plugins/file-delivery';
 import { scheduleDownloadRetention } from './download-retention';
-import { sendFile } from './file-delivery';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 

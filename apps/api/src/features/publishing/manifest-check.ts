@@ -1,4 +1,10 @@
-import { CatalogueManifest, MANIFEST_FILE_NAME, malformedTokens, type ManifestFile } from '@portal/contracts';
+import {
+  CatalogueManifest,
+  FIRMWARE_RELEASE_NOTES_MAX_CHARS,
+  MANIFEST_FILE_NAME,
+  malformedTokens,
+  type ManifestFile,
+} from '@portal/contracts';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -98,6 +104,7 @@ export async function readManifest(folder: string): Promise<CatalogueManifest> {
   );
   checkConfigurations(manifest, duplicates, problems);
   checkChromatof(manifest, duplicates);
+  problems.push(...firmwareProblems(manifest));
   if (problems.length > 0) throw new ImportError(problems);
   return manifest;
 }
@@ -130,6 +137,7 @@ export function manifestFiles(manifest: CatalogueManifest): ManifestFile[] {
     ...manifest.pibs.map((pib) => pib.file),
     ...manifest.dsvs.map((dsv) => dsv.file),
     ...(manifest.chromatof?.releases ?? []).flatMap((release) => release.files.map((entry) => entry.file)),
+    ...(manifest.firmware ?? []).map((release) => release.update),
   ];
 }
 
@@ -150,6 +158,61 @@ function checkChromatof(manifest: CatalogueManifest, duplicates: (where: string,
 
 export const fileKey = (file: ManifestFile) => `${file.path}\n${file.name ?? ''}\n${file.contentType ?? ''}`;
 
+/** Firmware version names are unique across instruments; each release has its notes one way. */
+function firmwareProblems(manifest: CatalogueManifest): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const release of manifest.firmware ?? []) {
+    const where = `firmware ${release.instrument} ${release.version}`;
+    if (seen.has(release.version)) problems.push(`firmware: "${release.version}" appears twice`);
+    seen.add(release.version);
+    if ((release.releaseNotes === undefined) === (release.releaseNotesFile === undefined)) {
+      problems.push(`${where}: give either releaseNotes or releaseNotesFile`);
+    }
+  }
+  return problems;
+}
+
+/** The release notes of each firmware release, by version: the text, or the text file's content. */
+export async function readFirmwareReleaseNotes(folder: string, manifest: CatalogueManifest) {
+  const root = await realpath(folder);
+  const notes = new Map<string, string>();
+  const problems: string[] = [];
+  for (const release of manifest.firmware ?? []) {
+    if (release.releaseNotesFile === undefined) {
+      notes.set(release.version, release.releaseNotes ?? '');
+      continue;
+    }
+    try {
+      const { source } = await fileInFolder(root, release.releaseNotesFile);
+      const text = new TextDecoder('utf-8', { fatal: true }).decode(await readFile(source));
+      if (text.length > FIRMWARE_RELEASE_NOTES_MAX_CHARS) {
+        throw new Error(`is longer than ${FIRMWARE_RELEASE_NOTES_MAX_CHARS} characters`);
+      }
+      notes.set(release.version, text);
+    } catch (error) {
+      problems.push(`${release.releaseNotesFile} ${problemOf(error)}`);
+    }
+  }
+  if (problems.length > 0) throw new ImportError(problems);
+  return notes;
+}
+
+/** A file the manifest names: inside the folder (after following links) and a regular file. */
+async function fileInFolder(root: string, relative: string) {
+  const source = await realpath(path.join(root, relative));
+  if (!source.startsWith(`${root}${path.sep}`)) throw new Error('is outside the folder');
+  const stats = await stat(source);
+  if (!stats.isFile()) throw new Error('is not a file');
+  return { source, sizeBytes: stats.size };
+}
+
+function problemOf(error: unknown): string {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'does not exist';
+  if (error instanceof TypeError) return 'is not UTF-8 text';
+  return (error as Error).message;
+}
+
 export async function checkAndHashFiles(folder: string, manifest: CatalogueManifest, progress?: ImportProgress) {
   const root = await realpath(folder);
   const problems: string[] = [];
@@ -157,14 +220,9 @@ export async function checkAndHashFiles(folder: string, manifest: CatalogueManif
   for (const file of manifestFiles(manifest)) {
     if (found.has(file.path)) continue;
     try {
-      const source = await realpath(path.join(root, file.path));
-      if (!source.startsWith(`${root}${path.sep}`)) throw new Error('is outside the folder');
-      const stats = await stat(source);
-      if (!stats.isFile()) throw new Error('is not a file');
-      found.set(file.path, { source, sizeBytes: stats.size });
+      found.set(file.path, await fileInFolder(root, file.path));
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : (error as Error).message;
-      problems.push(`${file.path} ${reason}`);
+      problems.push(`${file.path} ${problemOf(error)}`);
     }
   }
   if (problems.length > 0) throw new ImportError(problems);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect';
 import type { BlobStore } from '../../plugins/blob-store';
 import { CATALOGUE_PUBLISHED_CHANNEL } from '../../plugins/catalogue/catalogue';
 import { registrationDigester } from '../../plugins/registrations';
-import { checkAndHashFiles, readManifest, type ImportProgress } from './manifest-check';
+import { checkAndHashFiles, readFirmwareReleaseNotes, readManifest, type ImportProgress } from './manifest-check';
 import { sweepBlobStore, takeImportLock } from './sweep';
 import {
   upsertConfigurations,
@@ -13,6 +13,8 @@ import {
   upsertFamilies,
   upsertFiles,
   upsertOptions,
+  upsertFirmwareReleases,
+  issueFirmwareMetadata,
   upsertPibs,
   upsertRegistrations,
   upsertVersions,
@@ -30,6 +32,9 @@ export interface ImportSummary {
   configurations: Changes;
   chromatofReleases: Changes;
   chromatofFiles: Changes;
+  firmware: Changes;
+  /** The sequence number of the firmware metadata file this publish issued; null: no firmware published yet. */
+  firmwareMetadata: number | null;
 }
 
 /**
@@ -58,6 +63,7 @@ export async function importCatalogue({
 }): Promise<ImportSummary> {
   const manifest = await readManifest(folder);
   const hashed = await checkAndHashFiles(folder, manifest, progress);
+  const firmwareReleaseNotes = await readFirmwareReleaseNotes(folder, manifest);
 
   const written: string[] = [];
   let alreadyStored = 0;
@@ -82,6 +88,13 @@ export async function importCatalogue({
           configurations: await upsertConfigurations(tx, manifest.configurations),
           chromatofReleases: await upsertChromatofReleases(tx, manifest.chromatof?.releases ?? []),
           chromatofFiles: await upsertChromatofReleaseFiles(tx, manifest.chromatof?.releases ?? [], fileIdOf),
+          firmware: await upsertFirmwareReleases(
+            tx,
+            manifest.firmware,
+            (version) => firmwareReleaseNotes.get(version)!,
+            fileIdOf,
+          ),
+          firmwareMetadata: await issueFirmwareMetadata(tx, new Date()),
         };
         // Delivered on commit only, to every server listening on this database.
         await tx.execute(sql.raw(`NOTIFY ${CATALOGUE_PUBLISHED_CHANNEL}`));

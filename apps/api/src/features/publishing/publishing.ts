@@ -57,5 +57,7 @@ export function describeSummary(summary: ImportSummary): string[] {
     changes('configurations', summary.configurations),
     changes('ChromaTOF releases', summary.chromatofReleases),
     changes('ChromaTOF files', summary.chromatofFiles),
+    changes('firmware releases', summary.firmware),
+    `firmware metadata: ${summary.firmwareMetadata === null ? 'none (no firmware published)' : `sequence ${summary.firmwareMetadata} issued`}`,
   ];
 }

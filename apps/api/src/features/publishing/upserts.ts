@@ -1,5 +1,12 @@
-import type { CatalogueManifest, ManifestFile } from '@portal/contracts';
-import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  compareVersions,
+  FIRMWARE_METADATA_VALID_DAYS,
+  firmwareUpdatePath,
+  type CatalogueManifest,
+  type FirmwareMetadata,
+  type ManifestFile,
+} from '@portal/contracts';
+import { and, eq, max, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DatabaseExecutor } from '../../db/connect';
 import {
@@ -13,6 +20,7 @@ import {
 } from '../../plugins/catalogue/catalogue-tables';
 import { configurations, options } from '../../plugins/catalogue/configuration-tables';
 import { chromatofReleaseFiles, chromatofReleases } from '../../plugins/catalogue/chromatof-tables';
+import { firmwareMetadata, firmwareReleases } from '../../plugins/catalogue/firmware-tables';
 import { fileKey, type HashedFile } from './manifest-check';
 
 /**
@@ -327,4 +335,87 @@ export async function upsertChromatofReleaseFiles(
     changes.changed += removed.length;
   }
   return changes;
+}
+
+/** Firmware releases (docs/firmware.md), keyed by version name across every instrument. */
+export function upsertFirmwareReleases(
+  tx: DatabaseExecutor,
+  manifestFirmware: CatalogueManifest['firmware'],
+  releaseNotesOf: (version: string) => string,
+  fileIdOf: (file: ManifestFile) => string,
+): Promise<Changes> {
+  return upsertEach(
+    tx,
+    firmwareReleases,
+    (manifestFirmware ?? []).map((release) => ({
+      version: release.version,
+      instrument: release.instrument,
+      releaseDate: release.releaseDate,
+      releaseNotes: releaseNotesOf(release.version),
+      updateFileId: fileIdOf(release.update),
+    })),
+    firmwareReleases.version,
+    {
+      instrument: firmwareReleases.instrument,
+      releaseDate: firmwareReleases.releaseDate,
+      releaseNotes: firmwareReleases.releaseNotes,
+      updateFileId: firmwareReleases.updateFileId,
+    },
+  );
+}
+
+/**
+ * Issues the next firmware metadata file from every firmware release the transaction sees,
+ * so it is committed, or rolled back, with the publish. Every publish issues one (with a
+ * new expiry), once any firmware has been published; answers its sequence number.
+ */
+export async function issueFirmwareMetadata(tx: DatabaseExecutor, issuedAt: Date): Promise<number | null> {
+  // Two publishes at once take turns, so sequence numbers follow commit order.
+  await tx.execute(sql`LOCK TABLE firmware_metadata IN EXCLUSIVE MODE`);
+  const releases = await tx
+    .select({
+      instrument: firmwareReleases.instrument,
+      version: firmwareReleases.version,
+      releaseDate: firmwareReleases.releaseDate,
+      releaseNotes: firmwareReleases.releaseNotes,
+      sizeBytes: files.sizeBytes,
+      sha256: files.sha256,
+    })
+    .from(firmwareReleases)
+    .innerJoin(files, eq(files.id, firmwareReleases.updateFileId));
+  if (releases.length === 0) return null;
+  const [{ last }] = (await tx.select({ last: max(firmwareMetadata.sequence) }).from(firmwareMetadata)) as [
+    { last: number | null },
+  ];
+  const sequence = Number(last ?? 0) + 1;
+  const latest = new Map<string, (typeof releases)[number]>();
+  for (const release of releases) {
+    const current = latest.get(release.instrument);
+    if (!current || compareVersions(release.version, current.version) > 0) latest.set(release.instrument, release);
+  }
+  const instruments = [...latest.keys()].sort();
+  const document: FirmwareMetadata = {
+    latestVersions: Object.fromEntries(instruments.map((instrument) => [instrument, latest.get(instrument)!.version])),
+    releases: Object.fromEntries(
+      instruments.map((instrument) => {
+        const release = latest.get(instrument)!;
+        return [
+          instrument,
+          {
+            version: release.version,
+            releaseDate: release.releaseDate,
+            sizeBytes: release.sizeBytes,
+            sha256: release.sha256.trim(),
+            releaseNotes: release.releaseNotes,
+            url: firmwareUpdatePath(release.version),
+          },
+        ];
+      }),
+    ),
+    sequence,
+    issuedAt: issuedAt.toISOString(),
+    expires: new Date(issuedAt.getTime() + FIRMWARE_METADATA_VALID_DAYS * 86_400_000).toISOString(),
+  };
+  await tx.insert(firmwareMetadata).values({ sequence, document: `${JSON.stringify(document, null, 2)}\n`, issuedAt });
+  return sequence;
 }

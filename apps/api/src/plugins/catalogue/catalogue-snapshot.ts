@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connect';
 import type { ChromatofFileKind } from '@portal/contracts';
+import { loadFirmware, type FirmwareSnapshot } from './firmware-snapshot';
 import { dsvs, files, pibs, productFamilies, registrations, versionFamilies, versions } from './catalogue-tables';
 import { configurations, options } from './configuration-tables';
 import { chromatofReleaseFiles, chromatofReleases } from './chromatof-tables';
@@ -66,6 +67,7 @@ export interface CatalogueSnapshot {
   options: OptionRecord[];
   configurations: ConfigurationRecord[];
   chromatofReleases: ChromatofReleaseRecord[];
+  firmware: FirmwareSnapshot;
 }
 
 export type OptionRecord = typeof options.$inferSelect;
@@ -133,6 +135,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     options: optionRows,
     configurations: configurationRows,
     chromatofReleases: chromatof(fileById),
+    firmware: await loadFirmware(db, fileById),
   };
 }
 

@@ -1,6 +1,8 @@
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
+import type { FirmwareLoad } from './firmware-download';
+import { FirmwareDownloader } from './firmware-downloader';
 import type { FirmwareInstrument } from './instruments';
 import styles from './firmware-page.module.css';
 
@@ -12,7 +14,7 @@ export function firmwareMeta(instrument: FirmwareInstrument) {
 }
 
 /** Update instructions for one series (SPEC §2, Metallographics screens). */
-export function FirmwarePage({ instrument }: { instrument: FirmwareInstrument }) {
+export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrument; load?: FirmwareLoad }) {
   const { shortName, longName } = instrument;
   return (
     <>
@@ -24,7 +26,7 @@ export function FirmwarePage({ instrument }: { instrument: FirmwareInstrument })
 
       <section className={page.section} aria-labelledby="latest-firmware">
         <h2 id="latest-firmware">Latest {shortName} firmware</h2>
-        <p>The download of the latest {shortName} firmware file will be offered here.</p>
+        <FirmwareDownloader shortName={shortName} longName={longName} load={load} />
       </section>
 
       <section className={page.section} aria-labelledby="update-instructions">

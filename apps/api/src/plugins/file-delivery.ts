@@ -1,16 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import type { BlobReader, BlobStore, ByteRange } from '../../plugins/blob-store';
-import type { FileRecord } from '../../plugins/catalogue/catalogue-snapshot';
+import type { BlobReader, BlobStore, ByteRange } from './blob-store';
+import type { FileRecord } from './catalogue/catalogue-snapshot';
 
 /** Measured here: 16 KiB stream buffers reach about 11% of sendfile's throughput; 1 MiB about 95%. */
 const READ_BUFFER_BYTES = 1 << 20;
+
+export interface SendFileOptions {
+  /** Default: private, max-age=3600 (a file reached through a signed link). */
+  cacheControl?: string;
+  /** The name the download is saved under; default: the file's own. */
+  downloadName?: string;
+}
 
 /**
  * Sends a file with what resumable and cached downloads need: ETag (the SHA-256),
  * If-None-Match, a single byte Range, If-Range, and Content-Disposition with the file's name.
  * `onFinished` gets the number of bytes the client was sent (fewer when it went away).
+ * Used by the signed links of `files` and the public firmware files of `firmware`.
  */
 export async function sendFile(
   request: FastifyRequest,
@@ -18,15 +26,16 @@ export async function sendFile(
   file: FileRecord,
   blobStore: BlobStore,
   onFinished: (bytesSent: number) => void,
+  { cacheControl = 'private, max-age=3600', downloadName = file.name }: SendFileOptions = {},
 ) {
   const etag = `"${file.sha256}"`;
   reply
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
-    .header('cache-control', 'private, max-age=3600')
-    .header('content-disposition', contentDisposition(file.name));
+    .header('cache-control', cacheControl)
+    .header('content-disposition', contentDisposition(downloadName));
 
-  if (matchesAny(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
 
   let range = parseRange(request.headers.range, file.sizeBytes);
   // A resumed download whose file has changed since must start over with the whole new file.
@@ -122,7 +131,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-function matchesAny(header: string | undefined, etag: string): boolean {
+/** If-None-Match: does the header name this ETag (or `*`)? */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -1,0 +1,122 @@
+import { ErrorBody, FIRMWARE_PATHS, FIRMWARE_VERSION_NAME_PATTERN, FirmwareMetadata } from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { Type } from 'typebox';
+import { matchesEtag, sendFile } from '../../plugins/file-delivery';
+
+const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+const NOT_PUBLISHED = 'No firmware has been published yet.';
+
+/**
+ * Public and cacheable by anyone: the same for every client, and checked by the client
+ * itself (signature, sequence, expiry, SHA-256). The metadata and its signature are
+ * revalidated often, so a publish reaches instruments within a minute; an update.zip changes
+ * only if its version is republished, and its ETag is its SHA-256.
+ */
+const METADATA_CACHE_CONTROL = 'public, max-age=60';
+const UPDATE_CACHE_CONTROL = 'public, max-age=3600';
+const SIGNING_KEY_CACHE_CONTROL = 'public, max-age=86400';
+/** Never quotes the version asked for: an error body repeats nothing of the request. */
+const NO_SUCH_FIRMWARE = 'There is no firmware of that version.';
+
+/**
+ * Metallographics firmware on stable public paths (docs/firmware.md): the signed metadata
+ * file the firmware pages and instruments read, its signature, the key that verifies it,
+ * and each release's update.zip.
+ */
+export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const signingKey = Buffer.from(app.firmwareSigning.publicKeyPem);
+  const signingKeyEtag = etagOf(signingKey);
+
+  app.get(
+    FIRMWARE_PATHS.metadata,
+    {
+      schema: {
+        tags: ['firmware'],
+        summary: 'The firmware metadata file: the latest version of each instrument, signed (see .sig)',
+        response: { 200: FirmwareMetadata, 304: Type.Null(), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { metadata } = (await app.catalogue.get()).firmware;
+      if (!metadata) return reply.status(404).send({ message: NOT_PUBLISHED });
+      return sendBytes(request, reply, metadata.bytes, metadata.etag, 'application/json', METADATA_CACHE_CONTROL);
+    },
+  );
+
+  app.get(
+    FIRMWARE_PATHS.signature,
+    {
+      schema: {
+        tags: ['firmware'],
+        summary: 'The detached Ed25519 signature (64 bytes) of the metadata file as served',
+        response: { 200: BinaryFile, 304: Type.Null(), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { metadata } = (await app.catalogue.get()).firmware;
+      if (!metadata) return reply.status(404).send({ message: NOT_PUBLISHED });
+      const signature = app.firmwareSigning.sign(metadata.bytes);
+      return sendBytes(
+        request,
+        reply,
+        signature,
+        etagOf(signature),
+        'application/octet-stream',
+        METADATA_CACHE_CONTROL,
+      );
+    },
+  );
+
+  app.get(
+    FIRMWARE_PATHS.signingKey,
+    {
+      schema: {
+        tags: ['firmware'],
+        summary: 'The Ed25519 public key that verifies the metadata signature (PEM)',
+        response: { 200: Type.String(), 304: Type.Null() },
+      },
+    },
+    async (request, reply) =>
+      sendBytes(request, reply, signingKey, signingKeyEtag, 'application/x-pem-file', SIGNING_KEY_CACHE_CONTROL),
+  );
+
+  app.get(
+    FIRMWARE_PATHS.update,
+    {
+      schema: {
+        tags: ['firmware'],
+        summary: "A firmware release's update.zip (Range, ETag and If-None-Match supported)",
+        params: Type.Object({ version: Type.String({ pattern: FIRMWARE_VERSION_NAME_PATTERN }) }),
+        response: { 200: BinaryFile, 206: BinaryFile, 304: Type.Null(), 404: ErrorBody, 416: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const release = (await app.catalogue.get()).firmware.releases.get(request.params.version);
+      if (!release) return reply.status(404).send({ message: NO_SUCH_FIRMWARE });
+      return sendFile(request, reply, release.update, app.blobStore, () => {}, {
+        cacheControl: UPDATE_CACHE_CONTROL,
+        downloadName: 'update.zip',
+      });
+    },
+  );
+};
+
+function etagOf(bytes: Buffer): string {
+  return `"${createHash('sha256').update(bytes).digest('hex')}"`;
+}
+
+/** A small public file from memory, with its ETag and If-None-Match. */
+function sendBytes(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  bytes: Buffer,
+  etag: string,
+  contentType: string,
+  cacheControl: string,
+) {
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
+  return reply.header('content-type', contentType).send(bytes);
+}

@@ -1,0 +1,108 @@
+import {
+  FIRMWARE_UNRECOGNIZED_ERROR,
+  firmwareDisplayName,
+  firmwareFetchFailedMessage,
+  firmwareUpdatePath,
+  type FirmwareMetadata,
+} from '@portal/contracts';
+import { FirmwareFetchError, firmwareMetadataUrl, getFirmwareMetadata } from './api/get-firmware-metadata';
+
+/** What the firmware pages' clientLoader found: the metadata file, or the text of SPEC §8 for why not. */
+export type FirmwareLoad = { metadata: unknown; error?: undefined } | { metadata?: undefined; error: string };
+
+export async function loadFirmwareMetadata(request: Request): Promise<FirmwareLoad> {
+  try {
+    return { metadata: await getFirmwareMetadata(request.signal) };
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    return {
+      error:
+        error instanceof FirmwareFetchError ? firmwareFetchFailedMessage(error.status) : FIRMWARE_UNRECOGNIZED_ERROR,
+    };
+  }
+}
+
+export interface FirmwareDownloaderInputs {
+  /** As the metadata names the instrument: 'MX', 'PX', 'CX'. */
+  shortName?: string;
+  longName?: string;
+}
+
+export type FirmwareDownloadView =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | {
+      kind: 'download';
+      /** 'v003' for 001.002.003 (SPEC §5), any other name as it is. */
+      displayName: string;
+      href: string;
+      releaseDate?: string;
+      sizeBytes?: number;
+      sha256?: string;
+    };
+
+export const firmwareConfigurationError = (missing: string[]) =>
+  `Configuration error: the firmware downloader needs the instrument's ${missing.join(' and ')}.`;
+
+export const unknownInstrumentMessage = (shortName: string, valid: string[]) =>
+  valid.length === 0
+    ? `There is no firmware for ${shortName}: the firmware metadata names no instruments.`
+    : `There is no firmware for ${shortName}. Firmware is available for: ${valid.join(', ')}.`;
+
+/**
+ * What the downloader shows for its inputs and what the loader found (SPEC §2, §5, §8).
+ * The metadata comes from outside the app, so its shape is checked, not trusted.
+ */
+export function firmwareDownloadView(
+  { shortName, longName }: FirmwareDownloaderInputs,
+  load: FirmwareLoad | undefined,
+  /** Where the metadata was read from; its `url`s are relative to it. Default: this site's. */
+  metadataUrl?: URL | string,
+): FirmwareDownloadView {
+  const missing = [!shortName && 'shortName', !longName && 'longName'].filter((name): name is string => !!name);
+  if (missing.length > 0) return { kind: 'error', message: firmwareConfigurationError(missing) };
+  if (!load) return { kind: 'loading' };
+  if (load.error !== undefined) return { kind: 'error', message: load.error };
+  const metadata = load.metadata as Partial<FirmwareMetadata> | null;
+  const latestVersions = metadata?.latestVersions;
+  if (typeof latestVersions !== 'object' || latestVersions === null || Array.isArray(latestVersions)) {
+    return { kind: 'error', message: FIRMWARE_UNRECOGNIZED_ERROR };
+  }
+  const version = Object.hasOwn(latestVersions, shortName!) ? latestVersions[shortName!] : undefined;
+  if (version === undefined) {
+    return { kind: 'error', message: unknownInstrumentMessage(shortName!, Object.keys(latestVersions).sort()) };
+  }
+  if (typeof version !== 'string' || version === '') return { kind: 'error', message: FIRMWARE_UNRECOGNIZED_ERROR };
+  // The details beside latestVersions are ours (docs/firmware.md); a bare SPEC §3 file still gives the link.
+  const release = metadata?.releases?.[shortName!];
+  const details = release?.version === version ? release : undefined;
+  return {
+    kind: 'download',
+    displayName: firmwareDisplayName(version),
+    href: new URL(details?.url ?? firmwareUpdatePath(version), metadataUrl ?? firmwareMetadataUrl()).href,
+    releaseDate: details?.releaseDate,
+    sizeBytes: details?.sizeBytes,
+    sha256: details?.sha256,
+  };
+}
+
+const releaseDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** 'Feb 18, 2025' for '2025-02-18'. */
+export function formatReleaseDate(date: string): string {
+  const parsed = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(parsed.getTime()) ? date : releaseDateFormat.format(parsed);
+}
+
+/** '354 bytes', '12.5 KB', '48.2 MB' (units of 1024 bytes, as file managers show them). */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${units[unit]}`;
+}

@@ -1,0 +1,57 @@
+import {
+  firmwareDownloadView,
+  formatReleaseDate,
+  formatSize,
+  type FirmwareDownloaderInputs,
+  type FirmwareLoad,
+} from './firmware-download';
+import styles from './firmware-downloader.module.css';
+import page from '../../styles/page.module.css';
+
+/**
+ * The latest firmware of one instrument (SPEC §2): a link to its update.zip with its
+ * release date, size and SHA-256, or the reason there is none. Its box keeps one height
+ * whatever it shows, so the prerendered page does not move when the link fills in.
+ */
+export function FirmwareDownloader({ load, ...inputs }: FirmwareDownloaderInputs & { load: FirmwareLoad | undefined }) {
+  const view = firmwareDownloadView(inputs, load);
+  return (
+    <div className={styles.box} aria-busy={view.kind === 'loading'}>
+      {view.kind === 'loading' ? (
+        <p className={styles.loading}>Looking up the latest {inputs.shortName} firmware…</p>
+      ) : view.kind === 'error' ? (
+        <p role="alert" className={styles.error}>
+          {view.message}
+        </p>
+      ) : (
+        <>
+          <a className={page.button} href={view.href} download="update.zip">
+            Download {inputs.shortName} firmware {view.displayName}
+          </a>
+          <dl className={styles.details}>
+            {view.releaseDate && (
+              <div>
+                <dt>Released</dt>
+                <dd>{formatReleaseDate(view.releaseDate)}</dd>
+              </div>
+            )}
+            {view.sizeBytes !== undefined && (
+              <div>
+                <dt>Size</dt>
+                <dd>{formatSize(view.sizeBytes)}</dd>
+              </div>
+            )}
+            {view.sha256 && (
+              <div className={styles.sha256}>
+                <dt>SHA-256</dt>
+                <dd>
+                  <code>{view.sha256}</code>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Type, type Static } from 'typebox';
+
+export const FirmwareRelease = Type.Object({
+  version: Type.String(),
+  /** YYYY-MM-DD */
+  releaseDate: Type.String({ format: 'date' }),
+  sizeBytes: Type.Integer({ minimum: 0 }),
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  releaseNotes: Type.String(),
+  /** The update.zip, relative to the metadata file's own address (root-relative: /firmware/…). */
+  url: Type.String(),
+});
+export type FirmwareRelease = Static<typeof FirmwareRelease>;
+
+/**
+ * The firmware metadata file (SPEC §3: `latestVersions`, instrument → version name), with
+ * what an instrument needs to trust and check a download: each latest release's details,
+ * a sequence number that grows with every publish (a lower one is a rollback) and an
+ * expiry (a metadata file past it is frozen). Signed: FIRMWARE_PATHS.signature.
+ */
+export const FirmwareMetadata = Type.Object(
+  {
+    latestVersions: Type.Record(Type.String(), Type.String()),
+    releases: Type.Record(Type.String(), FirmwareRelease),
+    sequence: Type.Integer({ minimum: 1 }),
+    issuedAt: Type.String({ format: 'date-time' }),
+    expires: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'FirmwareMetadata' },
+);
+export type FirmwareMetadata = Static<typeof FirmwareMetadata>;
