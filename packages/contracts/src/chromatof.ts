@@ -72,6 +72,3 @@ export const LatestVersions = Type.Object(
   { $id: 'LatestVersions' },
 );
 export type LatestVersions = Static<typeof LatestVersions>;
-
-/** The table takes no query: anything sent is refused with 400. */
-export const LatestVersionsQuery = Type.Object({}, { additionalProperties: false });

@@ -6,9 +6,6 @@ export const CONFIGURATIONS_PATHS = {
   configurations: '/v1/products/cornerstone/configurations',
 } as const;
 
-/** The staff lists take no query: anything in the query string is refused with 400. */
-export const NoQuery = Type.Object({}, { additionalProperties: false });
-
 /** An option code and what it means to a person (SPEC §3). */
 export const Option = Type.Object({ code: Type.String(), description: Type.String() }, { $id: 'Option' });
 export type Option = Static<typeof Option>;

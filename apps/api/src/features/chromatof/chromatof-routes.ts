@@ -8,7 +8,7 @@ import {
   HalLinks,
   INCORRECT_KEY,
   LatestVersions,
-  LatestVersionsQuery,
+  NoQuery,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -104,7 +104,7 @@ export const chromatofRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'The latest release of each ChromaTOF product, as a table (staff)',
         headers: Type.Object({ authorization: Type.Optional(Type.String({ description: '`Bearer …`' })) }),
-        querystring: LatestVersionsQuery,
+        querystring: NoQuery,
         response: { 200: LatestVersions, 401: ErrorBody },
       },
     },

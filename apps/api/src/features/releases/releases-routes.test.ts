@@ -95,6 +95,14 @@ describe('staff-only catalogue routes', () => {
     });
     expect((await get('/v1/Cornerstone/releaseDates', DEMO.CS)).statusCode).toBe(401);
   });
+
+  it('refuses query input the staff routes do not take, with 400 and a message', async () => {
+    for (const url of ['/v1/Cornerstone/releaseDates?family=CS', '/v1/Cornerstone/versions/2.10.0?all=1']) {
+      const response = await get(url, demo.staff);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    }
+  });
 });
 
 describe('what the Releases & PIBs matrix reads (staff)', () => {

@@ -2,6 +2,7 @@ import {
   ErrorBody,
   Families,
   INVALID_INSTALLER_REGISTRATION_ID,
+  NoQuery,
   ReleaseDates,
   RELEASES_PATHS,
   STAFF_GRANT,
@@ -70,6 +71,7 @@ export const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'One version (staff)',
         params: VersionParams,
+        querystring: NoQuery,
         response: { 200: VersionSummary, 401: ErrorBody, 404: ErrorBody },
       },
     },
@@ -88,6 +90,7 @@ export const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: 'Release date of each version (staff)',
+        querystring: NoQuery,
         response: { 200: ReleaseDates, 401: ErrorBody },
       },
     },
