@@ -8,6 +8,7 @@ import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { filesRoutes } from './features/files/files-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
+import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
 import { validationDocsRoutes } from './features/validation-docs/validation-docs-routes';
 import blobStore from './plugins/blob-store';
@@ -24,6 +25,7 @@ import rateLimit from './plugins/rate-limit';
 import redirects from './plugins/redirects';
 import registrations from './plugins/registrations';
 import securityHeaders from './plugins/security-headers';
+import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';
 import webApp from './web/web-app';
 import type { WebBuild } from './web/web-build';
@@ -69,6 +71,7 @@ export async function buildApp(
   await app.register(registrations);
   await app.register(customerAuth);
   await app.register(downloadLinks);
+  await app.register(serviceKeys);
   await app.register(openapi);
 
   // Features: routes only.
@@ -78,6 +81,7 @@ export async function buildApp(
   await app.register(bulletinsRoutes);
   await app.register(validationDocsRoutes);
   await app.register(filesRoutes);
+  await app.register(serviceKeysRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

@@ -7,6 +7,7 @@ export * from './navigation';
 export * from './publishing';
 export * from './registrations';
 export * from './releases';
+export * from './service-keys';
 export * from './sign-in';
 export * from './sign-in-paths';
 export * from './site';
