@@ -4,6 +4,7 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config/config';
 import type { Database } from './db/connect';
+import { auditRoutes } from './features/audit/audit-routes';
 import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { filesRoutes } from './features/files/files-routes';
 import { healthRoutes } from './features/health/health-routes';
@@ -11,6 +12,7 @@ import { releasesRoutes } from './features/releases/releases-routes';
 import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
 import { validationDocsRoutes } from './features/validation-docs/validation-docs-routes';
+import auditLog from './plugins/audit-log';
 import blobStore from './plugins/blob-store';
 import catalogue from './plugins/catalogue/catalogue';
 import configPlugin from './plugins/config';
@@ -72,6 +74,7 @@ export async function buildApp(
   await app.register(customerAuth);
   await app.register(downloadLinks);
   await app.register(serviceKeys);
+  await app.register(auditLog);
   await app.register(openapi);
 
   // Features: routes only.
@@ -82,6 +85,7 @@ export async function buildApp(
   await app.register(validationDocsRoutes);
   await app.register(filesRoutes);
   await app.register(serviceKeysRoutes);
+  await app.register(auditRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './bulletins';
 export * from './errors';
 export * from './files';

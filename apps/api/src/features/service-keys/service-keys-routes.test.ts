@@ -1,3 +1,4 @@
+import type { AuditPage } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { useDemoPortal } from '../../../test/demo-portal';
 
@@ -51,5 +52,37 @@ describe('GET /v1/Cornerstone/ServiceKey', () => {
   it('answers only signed-in staff', async () => {
     const response = await get('/v1/Cornerstone/ServiceKey', undefined, { remoteAddress: demo.freshClient() });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('the audit log of service keys', () => {
+  it('records every key issued, by whom and from where, never the challenge or the key in clear', async () => {
+    const challenge = await get('/v1/Cornerstone/ServiceKey/Challenge/24681357', demo.staff, {
+      remoteAddress: '203.0.113.77',
+    });
+    const expiring = await get('/v1/Cornerstone/ServiceKey', demo.staff, { remoteAddress: '2001:db8:1:2:3:4:5:6' });
+    const [latest, previous] = (await get('/v1/audit?limit=2', demo.staff)).json<AuditPage>().entries;
+    expect(previous).toMatchObject({
+      actorEmail: 'staff@example.com',
+      action: 'service-key.challenge-response',
+      outcome: 'issued',
+      clientAddress: '203.0.113.0',
+      requestId: expect.any(String),
+      subjectDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(latest).toMatchObject({
+      action: 'service-key.expiring-key',
+      clientAddress: '2001:db8:1::',
+      subjectDigest: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    const logged = JSON.stringify([latest, previous]);
+    for (const secret of ['24681357', challenge.json().responseCode, expiring.json().responseCode])
+      expect(logged).not.toContain(secret);
+  });
+
+  it('records nothing for a malformed challenge', async () => {
+    const before = (await get('/v1/audit?limit=1', demo.staff)).json<AuditPage>().entries[0]?.id;
+    await get('/v1/Cornerstone/ServiceKey/Challenge/not-a-challenge', demo.staff);
+    expect((await get('/v1/audit?limit=1', demo.staff)).json<AuditPage>().entries[0]?.id).toBe(before);
   });
 });

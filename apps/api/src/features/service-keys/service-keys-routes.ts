@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTIONS,
   ChallengeKeyParams,
   ErrorBody,
   ExpiringServiceKey,
@@ -26,8 +27,17 @@ export const serviceKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const responseCode = app.serviceKeys.responseFor(request.params.challengeKey);
+      const { challengeKey } = request.params;
+      const responseCode = app.serviceKeys.responseFor(challengeKey);
       if (responseCode === undefined) return reply.status(404).send({ message: INVALID_CHALLENGE_KEY });
+      // The key is handed out only once its audit row is committed.
+      await app.db.transaction((tx) =>
+        app.auditLog.record(tx, request, {
+          action: AUDIT_ACTIONS.challengeResponse,
+          outcome: 'issued',
+          secret: challengeKey,
+        }),
+      );
       return { responseCode };
     },
   );
@@ -43,8 +53,15 @@ export const serviceKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ExpiringServiceKey, ...STAFF_AUTH_RESPONSES },
       },
     },
-    async () => {
+    async (request) => {
       const { responseCode, expiresAt } = app.serviceKeys.expiringKey();
+      await app.db.transaction((tx) =>
+        app.auditLog.record(tx, request, {
+          action: AUDIT_ACTIONS.expiringKey,
+          outcome: 'issued',
+          secret: responseCode,
+        }),
+      );
       return { responseCode, expiresAt: expiresAt.toISOString() };
     },
   );
