@@ -1,3 +1,17 @@
+CREATE TABLE "password_reset_registrations" (
+	"registration_digest" text PRIMARY KEY NOT NULL,
+	"requires_authorized_admins" boolean NOT NULL,
+	"authorized_admin_emails" text[] DEFAULT '{}' NOT NULL,
+	"admins_changed_at" timestamp with time zone,
+	"admins_changed_by" text
+);
+--> statement-breakpoint
+CREATE TABLE "registration_managers" (
+	"registration_digest" text NOT NULL,
+	"staff_email" text NOT NULL,
+	CONSTRAINT "registration_managers_registration_digest_staff_email_pk" PRIMARY KEY("registration_digest","staff_email")
+);
+--> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" bigint PRIMARY KEY NOT NULL,
 	"occurred_at" timestamp with time zone NOT NULL,
@@ -14,6 +28,10 @@ CREATE TABLE "audit_log" (
 	CONSTRAINT "audit_log_id_positive" CHECK ("audit_log"."id" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "password_reset_registrations" ADD CONSTRAINT "password_reset_registrations_registration_digest_registrations_id_digest_fk" FOREIGN KEY ("registration_digest") REFERENCES "public"."registrations"("id_digest") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "registration_managers" ADD CONSTRAINT "registration_managers_registration_digest_registrations_id_digest_fk" FOREIGN KEY ("registration_digest") REFERENCES "public"."registrations"("id_digest") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "audit_log_registration_idx" ON "audit_log" USING btree ("action","registration_digest","occurred_at");--> statement-breakpoint
+CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("action","actor_email","occurred_at");--> statement-breakpoint
 -- The audit log is append-only (decision 076): no role may change or remove a row; the hash chain shows whoever bypasses this.
 CREATE FUNCTION "audit_log_refuse_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

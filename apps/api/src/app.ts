@@ -8,6 +8,7 @@ import { auditRoutes } from './features/audit/audit-routes';
 import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { filesRoutes } from './features/files/files-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
 import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
@@ -86,6 +87,7 @@ export async function buildApp(
   await app.register(filesRoutes);
   await app.register(serviceKeysRoutes);
   await app.register(auditRoutes);
+  await app.register(passwordResetRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

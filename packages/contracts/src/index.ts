@@ -5,6 +5,7 @@ export * from './files';
 export * from './health';
 export * from './identity';
 export * from './navigation';
+export * from './password-reset';
 export * from './publishing';
 export * from './registrations';
 export * from './releases';

@@ -14,6 +14,7 @@ const RelativePath = Type.String({
   maxLength: 255,
   pattern: '^(?!/)(?!.*(^|/)\\.\\.(/|$))[^\\u0000-\\u001f\\\\]+$',
 });
+const ManifestEmail = Type.String({ minLength: 3, maxLength: 254 });
 const CustomerId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$' });
 
 export const ManifestFile = Type.Object(
@@ -75,6 +76,22 @@ export const CatalogueManifest = Type.Object(
       Type.Object(
         { key: Name, version: Type.String({ maxLength: 64 }), file: ManifestFile },
         { additionalProperties: false },
+      ),
+    ),
+    /** Password reset of registrations (docs/password-reset.md); each registration ID must be in "registrations". */
+    passwordReset: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            registrationId: CustomerId,
+            requiresAuthorizedAdmins: Type.Boolean(),
+            /** The first list of authorized admin e-mails; managers change it in the portal afterwards. */
+            authorizedAdminEmails: Type.Optional(Type.Array(ManifestEmail, { maxItems: 20, uniqueItems: true })),
+            /** Staff addresses that may change the list. */
+            managers: Type.Optional(Type.Array(ManifestEmail, { maxItems: 100, uniqueItems: true })),
+          },
+          { additionalProperties: false },
+        ),
       ),
     ),
   },

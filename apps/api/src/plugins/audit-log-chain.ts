@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { asc, desc, gt, lt, sql } from 'drizzle-orm';
-import { bigint, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, gte, lt, min, sql } from 'drizzle-orm';
+import { bigint, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DatabaseExecutor } from '../db/connect';
 import { derivedKey } from '../shared/keyed-digest';
 
@@ -31,7 +31,12 @@ export const auditLog = pgTable(
     previousHash: text('previous_hash').notNull(),
     rowHash: text('row_hash').notNull(),
   },
-  (table) => [check('audit_log_id_positive', sql`${table.id} > 0`)],
+  (table) => [
+    check('audit_log_id_positive', sql`${table.id} > 0`),
+    // For limits counted from the log: acts per registration and per staff member.
+    index('audit_log_registration_idx').on(table.action, table.registrationDigest, table.occurredAt),
+    index('audit_log_actor_idx').on(table.action, table.actorEmail, table.occurredAt),
+  ],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -77,6 +82,37 @@ export async function appendAudit(tx: DatabaseExecutor, chainKey: Buffer, entry:
     .limit(1);
   const row = { ...entry, id: (head?.id ?? 0) + 1, occurredAt: now, previousHash: head?.rowHash ?? GENESIS_HASH };
   await tx.insert(auditLog).values({ ...row, rowHash: rowHashOf(chainKey, row) });
+}
+
+export interface ActFilter {
+  action: string;
+  outcome: string;
+  registrationDigest?: string;
+  actorEmail?: string;
+}
+
+/**
+ * How many such acts were recorded since `since`, and the oldest one's time: limits that
+ * must hold across every portal. Takes the chain lock first, so the count cannot change
+ * before this transaction appends its own row.
+ */
+export async function countActs(tx: DatabaseExecutor, filter: ActFilter, since: Date) {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${CHAIN_LOCK})`);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int`, oldest: min(auditLog.occurredAt) })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, filter.action),
+        eq(auditLog.outcome, filter.outcome),
+        filter.registrationDigest === undefined
+          ? undefined
+          : eq(auditLog.registrationDigest, filter.registrationDigest),
+        filter.actorEmail === undefined ? undefined : eq(auditLog.actorEmail, filter.actorEmail),
+        gte(auditLog.occurredAt, since),
+      ),
+    );
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? undefined };
 }
 
 /** Newest first, `limit` rows with an id below `before`. */

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { DatabaseExecutor } from '../db/connect';
 import { truncatedAddress } from '../shared/client-address';
 import { keyedDigester } from '../shared/keyed-digest';
-import { appendAudit, auditChainKey, listAudit } from './audit-log-chain';
+import { appendAudit, auditChainKey, countActs, listAudit } from './audit-log-chain';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +27,8 @@ export interface AuditLog {
   /** Appends the act of a staff request inside the caller's transaction (`tx`), so the act and its row commit together. */
   record(tx: DatabaseExecutor, request: FastifyRequest, act: AuditAct): Promise<void>;
   list: typeof listAudit;
+  /** Acts recorded since a time, counted under the chain lock (limits that hold across portals). */
+  countActs: typeof countActs;
 }
 
 /** The staff audit log (decision 076): features call it inside their own transaction. */
@@ -48,6 +50,7 @@ export default fp(
         });
       },
       list: listAudit,
+      countActs,
     } satisfies AuditLog);
   },
   { name: 'audit-log', dependencies: ['config', 'database', 'staff-auth'] },

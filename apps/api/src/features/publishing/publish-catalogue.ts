@@ -8,7 +8,9 @@ import {
   upsertDsvs,
   upsertFamilies,
   upsertFiles,
+  upsertPasswordResetRegistrations,
   upsertPibs,
+  upsertRegistrationManagers,
   upsertRegistrations,
   upsertVersions,
   type Changes,
@@ -21,6 +23,8 @@ export interface ImportSummary {
   registrations: Changes;
   pibs: Changes;
   dsvs: Changes;
+  passwordReset: Changes;
+  managers: { added: number; removed: number };
 }
 
 /**
@@ -61,6 +65,8 @@ export async function importCatalogue({
         registrations: await upsertRegistrations(tx, manifest, digestOf),
         pibs: await upsertPibs(tx, manifest.pibs, fileIdOf),
         dsvs: await upsertDsvs(tx, manifest.dsvs, fileIdOf),
+        passwordReset: await upsertPasswordResetRegistrations(tx, manifest.passwordReset ?? [], digestOf),
+        managers: await upsertRegistrationManagers(tx, manifest.passwordReset ?? [], digestOf),
       };
       // Delivered on commit only, to every server listening on this database.
       await tx.execute(sql.raw(`NOTIFY ${CATALOGUE_PUBLISHED_CHANNEL}`));

@@ -29,5 +29,7 @@ export function describeSummary(summary: ImportSummary): string[] {
     changes('registration and key IDs', summary.registrations),
     changes('PIBs', summary.pibs),
     changes('DSVs', summary.dsvs),
+    changes('password reset settings', summary.passwordReset),
+    `registration managers: ${summary.managers.added} added, ${summary.managers.removed} removed`,
   ];
 }
