@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The sign-in link of the newest mail to `to` in the portal's outbox, waiting for it to arrive. */
 export async function signInLinkFromOutbox(to: string): Promise<URL> {
@@ -45,7 +45,7 @@ export async function mailsTo(to: string): Promise<string[]> {
 }
 
 /** Signs `page` in as `email` through the sign-in widget on `path` and the link mailed to the outbox. */
-export async function signInThroughOutbox(page: import('@playwright/test').Page, path: string, email: string) {
+export async function signInThroughOutbox(page: Page, path: string, email: string) {
   await page.goto(path);
   await page.getByLabel('Enter your company email address').fill(email);
   await page.getByRole('button', { name: 'Get Sign-In Email' }).click();
