@@ -13,7 +13,8 @@ export default async function globalSetup() {
       PORT: port,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       MAKER_NAME: E2E_MAKER_NAME,
-      STAFF_EMAIL_DOMAINS: E2E_STAFF_DOMAIN,
+      // example.com: the demo catalogue's staff address (docs/demo-data.md) manages registrations.
+      STAFF_EMAIL_DOMAINS: `${E2E_STAFF_DOMAIN},example.com`,
     },
   });
   process.env.PORTAL_URL = portal.url;

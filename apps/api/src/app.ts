@@ -4,15 +4,19 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config/config';
 import type { Database } from './db/connect';
+import { auditRoutes } from './features/audit/audit-routes';
 import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { configurationsRoutes } from './features/configurations/configurations-routes';
 import { chromatofRoutes } from './features/chromatof/chromatof-routes';
 import { filesRoutes } from './features/files/files-routes';
 import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
+import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
 import { validationDocsRoutes } from './features/validation-docs/validation-docs-routes';
+import auditLog from './plugins/audit-log';
 import blobStore from './plugins/blob-store';
 import catalogue from './plugins/catalogue/catalogue';
 import configPlugin from './plugins/config';
@@ -29,6 +33,7 @@ import rateLimit from './plugins/rate-limit';
 import redirects from './plugins/redirects';
 import registrations from './plugins/registrations';
 import securityHeaders from './plugins/security-headers';
+import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';
 import webApp from './web/web-app';
 import type { WebBuild } from './web/web-build';
@@ -76,6 +81,8 @@ export async function buildApp(
   await app.register(customerAuth);
   await app.register(downloadLinks);
   await app.register(firmwareSigning);
+  await app.register(serviceKeys);
+  await app.register(auditLog);
   await app.register(openapi);
 
   // Features: routes only.
@@ -88,6 +95,9 @@ export async function buildApp(
   await app.register(configurationsRoutes);
   await app.register(chromatofRoutes);
   await app.register(firmwareRoutes);
+  await app.register(serviceKeysRoutes);
+  await app.register(auditRoutes);
+  await app.register(passwordResetRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

@@ -3,13 +3,17 @@ import { ConfigError, loadConfig } from './config/config';
 import { DatabaseUnreachableError } from './db/connect';
 import { ImportError, type ImportProgress } from './features/publishing/manifest-check';
 import { describeSummary, importFolder } from './features/publishing/publishing';
+import { auditChainKey, verifyAuditChain } from './plugins/audit-log-chain';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
 
 const USAGE = `Usage: npm run portal -- import <folder>
+       npm run portal -- audit verify
 
   import <folder>   Publish the catalogue.json in <folder> and the files it names
-                    (docs/publishing.md). All or nothing; importing twice changes nothing.`;
+                    (docs/publishing.md). All or nothing; importing twice changes nothing.
+  audit verify      Check the staff audit log's hash chain (docs/audit-log.md); names the
+                    first broken row and exits 1 if there is one.`;
 
 /** Files smaller than this are hashed too fast for a progress line to be worth drawing. */
 const PROGRESS_FROM_BYTES = 8 << 20;
@@ -17,6 +21,7 @@ const PROGRESS_FROM_BYTES = 8 << 20;
 /** The portal's command line: `npm run portal -- <command> …` (scripts/portal.mjs runs this bundle). */
 async function main(args: string[]) {
   const [command, folder, ...rest] = args;
+  if (command === 'audit' && folder === 'verify' && rest.length === 0) return verifyAudit();
   if (command !== 'import' || !folder || rest.length > 0) {
     console.log(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
@@ -37,6 +42,26 @@ async function main(args: string[]) {
     console.log(`Imported ${path.resolve(folder)} in ${Math.round(performance.now() - started)} ms`);
     for (const line of describeSummary(summary)) console.log(`  ${line}`);
     return 0;
+  } finally {
+    await cleanups.run();
+  }
+}
+
+/** `audit verify`: walks the chain; 0 when intact, 1 naming the first broken row. */
+async function verifyAudit() {
+  const config = loadConfig();
+  const cleanups = new Cleanups();
+  try {
+    const { db, secretKey } = await openRuntime(config, { lockDataDir: 'embedded', poolMax: 2 }, cleanups);
+    const result = await verifyAuditChain(db, auditChainKey(secretKey));
+    if (result.kind === 'intact') {
+      console.log(`The audit log is intact: ${result.rows} rows, each following from the one before.`);
+      // Kept elsewhere, the newest hash also shows a later removal of the newest rows.
+      console.log(`Newest row hash: ${result.headHash}`);
+      return 0;
+    }
+    console.error(`The audit log is broken at row ${result.rowId}: ${result.reason}.`);
+    return 1;
   } finally {
     await cleanups.run();
   }
@@ -70,7 +95,11 @@ main(process.argv.slice(2)).then(
       error instanceof DataDirInUseError
     ) {
       console.error(error.message);
-    } else console.error(`The import failed; the catalogue is as it was: ${(error as Error).stack ?? String(error)}`);
+    } else {
+      const what =
+        process.argv[2] === 'import' ? 'The import failed; the catalogue is as it was' : 'The command failed';
+      console.error(`${what}: ${(error as Error).stack ?? String(error)}`);
+    }
     process.exit(1);
   },
 );

@@ -1,3 +1,4 @@
+export * from './audit';
 export * from './bulletins';
 export * from './configurations';
 export * from './chromatof';
@@ -8,9 +9,11 @@ export * from './firmware-metadata';
 export * from './health';
 export * from './identity';
 export * from './navigation';
+export * from './password-reset';
 export * from './publishing';
 export * from './registrations';
 export * from './releases';
+export * from './service-keys';
 export * from './sign-in';
 export * from './sign-in-paths';
 export * from './site';

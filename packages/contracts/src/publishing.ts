@@ -18,6 +18,7 @@ const RelativePath = Type.String({
 });
 /** A space-separated list of a configuration (configurations.ts says the forms of its tokens). */
 const ConfigurationField = Type.String({ maxLength: 20_000 });
+const ManifestEmail = Type.String({ minLength: 3, maxLength: 254 });
 const CustomerId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$' });
 
 export const ManifestFile = Type.Object(
@@ -160,6 +161,17 @@ export const CatalogueManifest = Type.Object(
             expirableOptions: Type.Optional(ConfigurationField),
             trueRanges: Type.Optional(ConfigurationField),
             trueAnalytes: Type.Optional(ConfigurationField),
+    /** Password reset of registrations (docs/password-reset.md); each registration ID must be in "registrations". */
+    passwordReset: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            registrationId: CustomerId,
+            requiresAuthorizedAdmins: Type.Boolean(),
+            /** The first list of authorized admin e-mails; managers change it in the portal afterwards. */
+            authorizedAdminEmails: Type.Optional(Type.Array(ManifestEmail, { maxItems: 20, uniqueItems: true })),
+            /** Staff addresses that may change the list. */
+            managers: Type.Optional(Type.Array(ManifestEmail, { maxItems: 100, uniqueItems: true })),
           },
           { additionalProperties: false },
         ),

@@ -1,5 +1,7 @@
+import { ErrorBody } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { Type } from 'typebox';
 import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../shared/cache-control';
 import { verifyStaffBearer, type StaffIdentity } from '../shared/staff-sessions';
 
@@ -18,6 +20,14 @@ declare module 'fastify' {
 
 /** The 401 message of every staff route, wherever the bearer is checked. */
 export const STAFF_SIGN_IN_REQUIRED = 'Sign in to use this.';
+
+/** The headers a staff route declares: the session bearer. */
+export const StaffAuthorizationHeaders = Type.Object({
+  authorization: Type.Optional(Type.String({ description: '`Bearer …` of a staff session' })),
+});
+
+/** The answers every staff route may give besides its own. */
+export const STAFF_AUTH_RESPONSES = { 401: ErrorBody } as const;
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 

@@ -15,7 +15,9 @@ import {
   upsertOptions,
   upsertFirmwareReleases,
   issueFirmwareMetadata,
+  upsertPasswordResetRegistrations,
   upsertPibs,
+  upsertRegistrationManagers,
   upsertRegistrations,
   upsertVersions,
   type Changes,
@@ -35,6 +37,8 @@ export interface ImportSummary {
   firmware: Changes;
   /** The sequence number of the firmware metadata file this publish issued; null: no firmware published yet. */
   firmwareMetadata: number | null;
+  passwordReset: Changes;
+  managers: { added: number; removed: number };
 }
 
 /**
@@ -88,6 +92,8 @@ export async function importCatalogue({
           configurations: await upsertConfigurations(tx, manifest.configurations),
           chromatofReleases: await upsertChromatofReleases(tx, manifest.chromatof?.releases ?? []),
           chromatofFiles: await upsertChromatofReleaseFiles(tx, manifest.chromatof?.releases ?? [], fileIdOf),
+          passwordReset: await upsertPasswordResetRegistrations(tx, manifest.passwordReset ?? [], digestOf),
+          managers: await upsertRegistrationManagers(tx, manifest.passwordReset ?? [], digestOf),
           firmware: await upsertFirmwareReleases(
             tx,
             manifest.firmware,

@@ -59,5 +59,7 @@ export function describeSummary(summary: ImportSummary): string[] {
     changes('ChromaTOF files', summary.chromatofFiles),
     changes('firmware releases', summary.firmware),
     `firmware metadata: ${summary.firmwareMetadata === null ? 'none (no firmware published)' : `sequence ${summary.firmwareMetadata} issued`}`,
+    changes('password reset settings', summary.passwordReset),
+    `registration managers: ${summary.managers.added} added, ${summary.managers.removed} removed`,
   ];
 }

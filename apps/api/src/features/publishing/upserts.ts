@@ -21,6 +21,8 @@ import {
 import { configurations, options } from '../../plugins/catalogue/configuration-tables';
 import { chromatofReleaseFiles, chromatofReleases } from '../../plugins/catalogue/chromatof-tables';
 import { firmwareMetadata, firmwareReleases } from '../../plugins/catalogue/firmware-tables';
+import { passwordResetRegistrations, registrationManagers } from '../../plugins/catalogue/password-reset-tables';
+import { canonicalEmail } from '../../shared/canonical-email';
 import { fileKey, type HashedFile } from './manifest-check';
 
 /**
@@ -333,6 +335,37 @@ export async function upsertChromatofReleaseFiles(
       )
       .returning({ label: chromatofReleaseFiles.label });
     changes.changed += removed.length;
+type PasswordResetSection = NonNullable<CatalogueManifest['passwordReset']>;
+
+/**
+ * Whether each registration requires authorized admins, and its first admin list: a list a
+ * manager has saved in the portal is kept (decision 077). Addresses are canonical (checked).
+ */
+export async function upsertPasswordResetRegistrations(
+  tx: DatabaseExecutor,
+  section: PasswordResetSection,
+  digestOf: (credential: { scheme: 'hasp'; id: string }) => string,
+): Promise<Changes> {
+  const changes = emptyChanges();
+  for (const entry of section) {
+    const emails = (entry.authorizedAdminEmails ?? []).map((email) => canonicalEmail(email)!);
+    const rows = await tx
+      .insert(passwordResetRegistrations)
+      .values({
+        registrationDigest: digestOf({ scheme: 'hasp', id: entry.registrationId }),
+        requiresAuthorizedAdmins: entry.requiresAuthorizedAdmins,
+        authorizedAdminEmails: emails,
+      })
+      .onConflictDoUpdate({
+        target: passwordResetRegistrations.registrationDigest,
+        set: {
+          requiresAuthorizedAdmins: sql`excluded.requires_authorized_admins`,
+          authorizedAdminEmails: sql`CASE WHEN ${passwordResetRegistrations.adminsChangedAt} IS NULL THEN excluded.authorized_admin_emails ELSE ${passwordResetRegistrations.authorizedAdminEmails} END`,
+        },
+        setWhere: sql`${passwordResetRegistrations.requiresAuthorizedAdmins} IS DISTINCT FROM excluded.requires_authorized_admins OR (${passwordResetRegistrations.adminsChangedAt} IS NULL AND ${passwordResetRegistrations.authorizedAdminEmails} IS DISTINCT FROM excluded.authorized_admin_emails)`,
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    count(changes, rows.length === 0 ? 'unchanged' : rows[0]!.inserted ? 'added' : 'changed');
   }
   return changes;
 }
@@ -418,4 +451,36 @@ export async function issueFirmwareMetadata(tx: DatabaseExecutor, issuedAt: Date
   };
   await tx.insert(firmwareMetadata).values({ sequence, document: `${JSON.stringify(document, null, 2)}\n`, issuedAt });
   return sequence;
+/** The managers of each registration the section names: exactly the listed staff addresses. */
+export async function upsertRegistrationManagers(
+  tx: DatabaseExecutor,
+  section: PasswordResetSection,
+  digestOf: (credential: { scheme: 'hasp'; id: string }) => string,
+): Promise<{ added: number; removed: number }> {
+  let added = 0;
+  let removed = 0;
+  for (const entry of section) {
+    const registrationDigest = digestOf({ scheme: 'hasp', id: entry.registrationId });
+    const managers = (entry.managers ?? []).map((email) => canonicalEmail(email)!);
+    removed += (
+      await tx
+        .delete(registrationManagers)
+        .where(
+          and(
+            eq(registrationManagers.registrationDigest, registrationDigest),
+            managers.length === 0 ? undefined : notInArray(registrationManagers.staffEmail, managers),
+          ),
+        )
+        .returning({ staffEmail: registrationManagers.staffEmail })
+    ).length;
+    if (managers.length === 0) continue;
+    added += (
+      await tx
+        .insert(registrationManagers)
+        .values(managers.map((staffEmail) => ({ registrationDigest, staffEmail })))
+        .onConflictDoNothing()
+        .returning({ staffEmail: registrationManagers.staffEmail })
+    ).length;
+  }
+  return { added, removed };
 }

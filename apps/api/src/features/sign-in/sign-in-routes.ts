@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { revokeStaffSession } from '../../shared/staff-sessions';
-import { canonicalEmail, isStaffAddress, isTaggedAddress } from './canonical-email';
+import { canonicalEmail, isStaffAddress, isTaggedAddress } from '../../shared/canonical-email';
 import { createSignInLink, exchangeSignInToken, withdrawSignInLink } from './sign-in-links';
 import { signInLinkUrl, signInMail } from './sign-in-mail';
 

@@ -1,12 +1,256 @@
+import {
+  ADMIN_EMAIL_HELP,
+  PASSWORD_RESET_MESSAGES,
+  type PasswordResetSent,
+  type PasswordResetStatus,
+} from '@portal/contracts';
+import { useId, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { staffErrorMessage } from '../../shared/api/staff-error-message';
+import { SignInGate } from '../../shared/identity/sign-in-gate';
+import { staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
-import { StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
+import type { Route } from './+types/password-reset-page';
+import { getPasswordResetStatus } from './api/get-password-reset-status';
+import { postResponseKey } from './api/post-response-key';
+import { putAuthorizedAdmins } from './api/put-authorized-admins';
+import styles from './password-reset.module.css';
 
 export const meta = () =>
   staffToolMeta(
     DESTINATIONS.servicePasswordReset,
-    'Reset a Cornerstone Administrator password. For company employees and service staff.',
+    "Reset a Cornerstone Administrator password: the response key goes to the registration's authorized admins.",
   );
 
+type Outcome<T> = { data: T; error?: undefined } | { data?: undefined; error: string };
+
+async function outcomeOf<T>(work: Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { data: await work };
+  } catch (error) {
+    return { error: staffErrorMessage(error) };
+  }
+}
+
+/** One action, three steps of SPEC §4: look up, save the admin list, send the response key. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const form = await request.formData();
+  const registrationId = String(form.get('registrationId') ?? '');
+  const { signal } = request;
+  switch (form.get('intent')) {
+    case 'save':
+      return outcomeOf(
+        putAuthorizedAdmins({ registrationId, authorizedAdminEmails: form.getAll('email').map(String) }, signal),
+      );
+    case 'send':
+      return outcomeOf(
+        postResponseKey({ registrationId, challengeKey: String(form.get('challengeKey') ?? '') }, signal),
+      );
+    default: {
+      const status = await outcomeOf(getPasswordResetStatus(registrationId, signal));
+      return status.data && !status.data.isRegistrationIdValid
+        ? { error: PASSWORD_RESET_MESSAGES.invalidRegistrationId }
+        : status;
+    }
+  }
+}
+
 export default function PasswordResetPage() {
-  return <StaffToolPage destination={DESTINATIONS.servicePasswordReset} />;
+  const [generation, setGeneration] = useState(0);
+  return (
+    <div className={styles.page}>
+      <h1>{DESTINATIONS.servicePasswordReset.title}</h1>
+      <SignInGate>
+        <button type="button" className={styles.secondary} onClick={() => setGeneration((value) => value + 1)}>
+          Reset Form
+        </button>
+        {/* Reset Form: a new form, with fresh fetchers and fields. */}
+        <PasswordResetForm key={generation} />
+      </SignInGate>
+    </div>
+  );
+}
+
+function PasswordResetForm() {
+  const lookup = useFetcher<Outcome<PasswordResetStatus>>();
+  const save = useFetcher<Outcome<PasswordResetStatus>>();
+  const send = useFetcher<Outcome<PasswordResetSent>>();
+  const [registrationId, setRegistrationId] = useState('');
+  const [continued, setContinued] = useState(false);
+  const ids = { registration: useId(), family: useId(), challenge: useId() };
+
+  const status = lookup.state === 'idle' ? lookup.data?.data : undefined;
+  // SPEC §4: Continue (or a successful save) sets isManager to false: on to the challenge key.
+  const editing = status?.requiresAuthorizedAdmins && status.isManager && !continued && !save.data?.data;
+  const current = save.data?.data ?? status;
+
+  return (
+    <>
+      <lookup.Form method="post" className={styles.card}>
+        <input type="hidden" name="intent" value="lookup" />
+        <label htmlFor={ids.registration} className={styles.label}>
+          Registration ID
+        </label>
+        <div className={styles.row}>
+          <input
+            id={ids.registration}
+            name="registrationId"
+            className={styles.input}
+            value={registrationId}
+            onChange={(event) => setRegistrationId(event.target.value)}
+            readOnly={status !== undefined}
+            autoComplete="off"
+            spellCheck={false}
+          />
+          {status === undefined && (
+            <button type="submit" className={styles.primary} disabled={lookup.state !== 'idle'}>
+              Continue
+            </button>
+          )}
+        </div>
+        {lookup.data?.error !== undefined && (
+          <p role="alert" className={styles.error}>
+            {lookup.data.error}
+          </p>
+        )}
+      </lookup.Form>
+
+      {current && (
+        <div className={styles.card}>
+          <label htmlFor={ids.family} className={styles.label}>
+            Instrument Family
+          </label>
+          <input id={ids.family} className={styles.input} value={current.family ?? ''} readOnly />
+        </div>
+      )}
+
+      {current && editing && (
+        <AdminEmailEditor
+          registrationId={registrationId}
+          initial={current.authorizedAdminEmails}
+          save={save}
+          onContinue={() => setContinued(true)}
+        />
+      )}
+
+      {current && !editing && (
+        <send.Form method="post" className={styles.card}>
+          <input type="hidden" name="intent" value="send" />
+          <input type="hidden" name="registrationId" value={registrationId} />
+          <label htmlFor={ids.challenge} className={styles.label}>
+            Challenge Key
+          </label>
+          <div className={styles.row}>
+            <input
+              id={ids.challenge}
+              name="challengeKey"
+              className={styles.input}
+              readOnly={send.data?.data !== undefined}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            {send.data?.data === undefined && (
+              <button type="submit" className={styles.primary} disabled={send.state !== 'idle'}>
+                Send Response Key
+              </button>
+            )}
+          </div>
+          <SendOutcome
+            outcome={send.state === 'idle' ? send.data : undefined}
+            requiresAuthorizedAdmins={current.requiresAuthorizedAdmins}
+          />
+        </send.Form>
+      )}
+    </>
+  );
+}
+
+function AdminEmailEditor({
+  registrationId,
+  initial,
+  save,
+  onContinue,
+}: {
+  registrationId: string;
+  initial: string[];
+  save: ReturnType<typeof useFetcher<Outcome<PasswordResetStatus>>>;
+  onContinue: () => void;
+}) {
+  const [emails, setEmails] = useState(initial.length > 0 ? initial : ['']);
+  const changed = emails.join('\n') !== initial.join('\n');
+  const helpId = useId();
+  return (
+    <save.Form
+      method="post"
+      className={styles.card}
+      onSubmit={(event) => !changed && (event.preventDefault(), onContinue())}
+    >
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="registrationId" value={registrationId} />
+      <fieldset className={styles.fieldset} aria-describedby={helpId}>
+        <legend className={styles.label}>Authorized Admin Emails</legend>
+        <p id={helpId} className={styles.help}>
+          {ADMIN_EMAIL_HELP}
+        </p>
+        {emails.map((email, index) => (
+          <div className={styles.row} key={index}>
+            <input
+              type="email"
+              name="email"
+              aria-label={`Authorized admin email ${index + 1}`}
+              className={styles.input}
+              value={email}
+              onChange={(event) => setEmails(emails.map((value, i) => (i === index ? event.target.value : value)))}
+            />
+            <button
+              type="button"
+              className={styles.secondary}
+              aria-label={`Remove authorized admin email ${index + 1}`}
+              onClick={() => setEmails(emails.filter((_, i) => i !== index))}
+            >
+              Remove
+            </button>
+          </div>
+        ))}
+        <button type="button" className={styles.secondary} onClick={() => setEmails([...emails, ''])}>
+          Add Email
+        </button>
+      </fieldset>
+      <button type="submit" className={styles.primary} disabled={save.state !== 'idle'}>
+        {changed ? 'Save & Continue' : 'Continue'}
+      </button>
+      {save.data?.error !== undefined && (
+        <p role="alert" className={styles.error}>
+          {save.data.error}
+        </p>
+      )}
+    </save.Form>
+  );
+}
+
+function SendOutcome({
+  outcome,
+  requiresAuthorizedAdmins,
+}: {
+  outcome: Outcome<PasswordResetSent> | undefined;
+  requiresAuthorizedAdmins: boolean;
+}) {
+  if (!outcome) return null;
+  if (outcome.error !== undefined)
+    return (
+      <p role="alert" className={styles.error}>
+        {outcome.error}
+      </p>
+    );
+  if (outcome.data.emailSent)
+    return (
+      <p role="status" className={styles.success}>
+        The response key was sent to the authorized admins: {outcome.data.authorizedAdminEmails.join(', ')}.
+      </p>
+    );
+  return (
+    <p role="alert" className={styles.error}>
+      {requiresAuthorizedAdmins ? PASSWORD_RESET_MESSAGES.noAuthorizedAdmin : PASSWORD_RESET_MESSAGES.notSent}
+    </p>
+  );
 }

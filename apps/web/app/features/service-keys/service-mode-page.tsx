@@ -1,5 +1,19 @@
+import { EXPIRING_KEY_REFRESH_MINUTES, EXPIRING_KEY_VALID_HOURS, type ExpiringServiceKey } from '@portal/contracts';
+import { useEffect, useId } from 'react';
+import { Form, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { ApiError, readBearer } from '../../shared/api/api-client';
+import { staffErrorMessage } from '../../shared/api/staff-error-message';
+import { CopyField } from '../../shared/components/copy-field';
+import { useIdentity } from '../../shared/identity/identity-store';
+import { SignInGate } from '../../shared/identity/sign-in-gate';
+import { staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
-import { StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
+import type { Route } from './+types/service-mode-page';
+import { getChallengeResponse } from './api/get-challenge-response';
+import { getExpiringKey } from './api/get-expiring-key';
+import styles from '../../styles/staff-tool.module.css';
+
+const REFRESH_MS = EXPIRING_KEY_REFRESH_MINUTES * 60_000;
 
 export const meta = () =>
   staffToolMeta(
@@ -7,6 +21,136 @@ export const meta = () =>
     'Response keys for Cornerstone service mode. For company employees and service staff.',
   );
 
-export default function ServiceModePage() {
-  return <StaffToolPage destination={DESTINATIONS.serviceMode} />;
+type ExpiringKeyState = { key?: ExpiringServiceKey; error?: string };
+
+/** The expiring key, fetched on load (and on every revalidation) when a staff bearer is stored. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ExpiringKeyState> {
+  if (!readBearer()) return {};
+  try {
+    return { key: await getExpiringKey(request.signal) };
+  } catch (error) {
+    // A 401 has cleared the bearer: the sign-in widget takes the page's place.
+    if (error instanceof ApiError && error.status === 401) return {};
+    return { error: staffErrorMessage(error) };
+  }
+}
+clientLoader.hydrate = true as const;
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const challengeKey = String((await request.formData()).get('challengeKey') ?? '');
+  try {
+    return { challengeKey, responseCode: (await getChallengeResponse(challengeKey, request.signal)).responseCode };
+  } catch (error) {
+    return { challengeKey, error: staffErrorMessage(error) };
+  }
+}
+
+/** Answering a challenge does not fetch a new expiring key; everything else does as usual. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod?.toUpperCase() === 'POST' ? false : defaultShouldRevalidate;
+}
+
+export function HydrateFallback() {
+  return <h1>{DESTINATIONS.serviceMode.title}</h1>;
+}
+
+export default function ServiceModePage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className={styles.page}>
+      <h1>{DESTINATIONS.serviceMode.title}</h1>
+      <SignInGate>
+        <ChallengeForm answer={actionData} />
+        <ExpiringKeyCard state={loaderData} />
+      </SignInGate>
+    </div>
+  );
+}
+
+function ChallengeForm({ answer }: { answer: Route.ComponentProps['actionData'] }) {
+  const inputId = useId();
+  const busy = useNavigation().state === 'submitting';
+  return (
+    <section className={styles.card} aria-labelledby={`${inputId}-heading`}>
+      <h2 id={`${inputId}-heading`}>Specific Challenge / Response</h2>
+      <Form method="post" className={styles.form}>
+        <label htmlFor={inputId} className={styles.label}>
+          Challenge Key
+        </label>
+        <div className={styles.row}>
+          <input
+            id={inputId}
+            name="challengeKey"
+            className={styles.input}
+            defaultValue={answer?.challengeKey}
+            autoComplete="off"
+            spellCheck={false}
+            inputMode="numeric"
+          />
+          <button type="submit" className={styles.primary} disabled={busy}>
+            Get Response Key
+          </button>
+        </div>
+      </Form>
+      {answer?.error !== undefined ? (
+        <p role="alert" className={styles.error}>
+          {answer.error}
+        </p>
+      ) : answer?.responseCode ? (
+        <CopyField label="Response Key" value={answer.responseCode} />
+      ) : null}
+    </section>
+  );
+}
+
+const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function ExpiringKeyCard({ state }: { state: ExpiringKeyState }) {
+  useExpiringKeyRefresh(state.key === undefined);
+  return (
+    <section className={styles.card} aria-labelledby="expiring-key-heading">
+      <h2 id="expiring-key-heading">Expiring Response Key</h2>
+      <p className={styles.note}>For use with Cornerstone 2.8.1 and later. Valid {EXPIRING_KEY_VALID_HOURS} hours.</p>
+      {state.error !== undefined ? (
+        <p role="alert" className={styles.error}>
+          {state.error}
+        </p>
+      ) : state.key ? (
+        <>
+          <CopyField label="Expiring Response Key" value={state.key.responseCode} />
+          <p className={styles.expiry}>
+            Expires <time dateTime={state.key.expiresAt}>{expiryFormat.format(new Date(state.key.expiresAt))}</time>
+          </p>
+        </>
+      ) : (
+        <p className={styles.note}>Loading…</p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * SPEC §4: the key is refreshed every 15 minutes, and when the tab comes back after being
+ * hidden longer than that (timers are slowed or stopped in hidden tabs); at once when a
+ * signed-in identity arrives without one.
+ */
+function useExpiringKeyRefresh(missing: boolean) {
+  const { revalidate } = useRevalidator();
+  const signedIn = useIdentity() !== undefined;
+  useEffect(() => {
+    if (signedIn && missing) void revalidate();
+  }, [signedIn, missing, revalidate]);
+  useEffect(() => {
+    if (!signedIn) return;
+    const timer = window.setInterval(() => void revalidate(), REFRESH_MS);
+    let hiddenAt: number | undefined;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') hiddenAt = Date.now();
+      else if (hiddenAt !== undefined && Date.now() - hiddenAt > REFRESH_MS) void revalidate();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [signedIn, revalidate]);
 }

@@ -1,0 +1,89 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { CatalogueManifest } from '@portal/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { DEMO_CATALOGUE_DIR } from '../../paths';
+import { ImportError } from './manifest-check';
+import { describeSummary, importFolder } from './publishing';
+
+let portal: TestApp;
+let dataDir: string;
+let folder: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-import-'));
+  folder = await mkdtemp(path.join(os.tmpdir(), 'portal-import-src-'));
+  await cp(DEMO_CATALOGUE_DIR, folder, { recursive: true });
+  portal = await createTestApp({ env: { DATA_DIR: dataDir } });
+});
+afterEach(async () => {
+  await portal.close();
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(folder, { recursive: true, force: true });
+});
+
+const run = () => importFolder(folder, { db: portal.database.db, secretKey: portal.app.secretKey, dataDir });
+const manifestFile = () => path.join(folder, 'catalogue.json');
+async function editManifest(edit: (manifest: CatalogueManifest) => void) {
+  const manifest = JSON.parse(await readFile(manifestFile(), 'utf8')) as CatalogueManifest;
+  edit(manifest);
+  await writeFile(manifestFile(), JSON.stringify(manifest));
+}
+const rows = async (query: string) => (await portal.database.pool.query(query)).rows;
+
+describe('the passwordReset section of the manifest', () => {
+  it('publishes the requirement, the first admin list and the managers, and says so', async () => {
+    const lines = describeSummary(await run());
+    expect(lines).toContain('password reset settings: 4 added, 0 changed, 0 unchanged');
+    expect(lines).toContain('registration managers: 3 added, 0 removed');
+    expect(describeSummary(await run())).toContain('password reset settings: 0 added, 0 changed, 4 unchanged');
+    expect(await rows('SELECT staff_email FROM registration_managers ORDER BY 1')).toEqual([
+      { staff_email: 'another.manager@example.com' },
+      { staff_email: 'staff@example.com' },
+      { staff_email: 'staff@example.com' },
+    ]);
+  });
+
+  it("keeps a list a manager saved, and follows the manifest's requirement and managers", async () => {
+    await run();
+    await portal.database.pool.query(
+      `UPDATE password_reset_registrations SET authorized_admin_emails = '{saved@customer.example}', admins_changed_at = now() WHERE 'lab.admin@customer.example' = ANY(authorized_admin_emails)`,
+    );
+    await editManifest((manifest) => {
+      const entry = manifest.passwordReset!.find((item) => item.registrationId === 'DEMO-CS-1001')!;
+      entry.authorizedAdminEmails = ['from.manifest@customer.example'];
+      entry.requiresAuthorizedAdmins = false;
+      entry.managers = ['Another.Manager@Example.com'];
+    });
+    const lines = describeSummary(await run());
+    expect(lines).toContain('password reset settings: 0 added, 1 changed, 3 unchanged');
+    expect(lines).toContain('registration managers: 1 added, 1 removed');
+    expect(
+      await rows(
+        `SELECT authorized_admin_emails, requires_authorized_admins FROM password_reset_registrations WHERE admins_changed_at IS NOT NULL`,
+      ),
+    ).toEqual([{ authorized_admin_emails: ['saved@customer.example'], requires_authorized_admins: false }]);
+  });
+
+  it('refuses entries for registrations the manifest does not publish, twice-named ones and invalid addresses', async () => {
+    await editManifest((manifest) => {
+      manifest.passwordReset = [
+        { registrationId: 'SECRET-9999', requiresAuthorizedAdmins: true },
+        { registrationId: 'DEMO-CS-1001', requiresAuthorizedAdmins: true, authorizedAdminEmails: ['not an address'] },
+        { registrationId: 'demo-cs-1001', requiresAuthorizedAdmins: false, managers: ['a%b@example.com'] },
+      ];
+    });
+    const error = await run().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).problems).toEqual([
+      'passwordReset[0]: the registration ID is not in "registrations"',
+      'passwordReset[1].authorizedAdminEmails: "not an address" is not a valid e-mail address',
+      'passwordReset[2]: an ID appears twice',
+      'passwordReset[2].managers: "a%b@example.com" is not a valid e-mail address',
+    ]);
+    expect(JSON.stringify((error as ImportError).problems)).not.toContain('SECRET-9999');
+    expect(await rows('SELECT * FROM password_reset_registrations')).toEqual([]);
+  });
+});
