@@ -161,6 +161,11 @@ export const CatalogueManifest = Type.Object(
             expirableOptions: Type.Optional(ConfigurationField),
             trueRanges: Type.Optional(ConfigurationField),
             trueAnalytes: Type.Optional(ConfigurationField),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+    ),
     /** Password reset of registrations (docs/password-reset.md); each registration ID must be in "registrations". */
     passwordReset: Type.Optional(
       Type.Array(

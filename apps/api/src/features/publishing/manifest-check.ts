@@ -11,8 +11,8 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from 'typebox/value';
 import { blobKeyFor } from '../../plugins/blob-store';
-import { canonicalEmail } from '../../shared/canonical-email';
 import { normaliseCustomerId } from '../../plugins/registrations';
+import { canonicalEmail } from '../../shared/canonical-email';
 
 /** A manifest that cannot be imported: every problem found, none of it written. */
 export class ImportError extends Error {
@@ -129,27 +129,6 @@ function checkConfigurations(
   configurations.forEach((configuration, index) => {
     for (const token of malformedTokens(configuration)) {
       problems.push(`configurations[${index}] (${configuration.product}): "${token}" is not in the form of its list`);
-/** Each entry names a registration of this manifest, once; every address is one plain address. */
-function checkPasswordReset(manifest: CatalogueManifest, problems: string[]) {
-  const section = manifest.passwordReset ?? [];
-  const published = new Set(
-    manifest.registrations.map((registration) => normaliseCustomerId(registration.registrationId)),
-  );
-  const seen = new Set<string>();
-  section.forEach((entry, index) => {
-    const where = `passwordReset[${index}]`;
-    const id = normaliseCustomerId(entry.registrationId);
-    // A registration ID is a credential: a problem never repeats it.
-    if (!published.has(id)) problems.push(`${where}: the registration ID is not in "registrations"`);
-    if (seen.has(id)) problems.push(`${where}: an ID appears twice`);
-    seen.add(id);
-    for (const [list, emails] of [
-      ['authorizedAdminEmails', entry.authorizedAdminEmails ?? []],
-      ['managers', entry.managers ?? []],
-    ] as const) {
-      for (const email of emails) {
-        if (!canonicalEmail(email)) problems.push(`${where}.${list}: "${email}" is not a valid e-mail address`);
-      }
     }
   });
 }
@@ -180,6 +159,31 @@ function checkChromatof(manifest: CatalogueManifest, duplicates: (where: string,
 }
 
 export const fileKey = (file: ManifestFile) => `${file.path}\n${file.name ?? ''}\n${file.contentType ?? ''}`;
+
+/** Each entry names a registration of this manifest, once; every address is one plain address. */
+function checkPasswordReset(manifest: CatalogueManifest, problems: string[]) {
+  const section = manifest.passwordReset ?? [];
+  const published = new Set(
+    manifest.registrations.map((registration) => normaliseCustomerId(registration.registrationId)),
+  );
+  const seen = new Set<string>();
+  section.forEach((entry, index) => {
+    const where = `passwordReset[${index}]`;
+    const id = normaliseCustomerId(entry.registrationId);
+    // A registration ID is a credential: a problem never repeats it.
+    if (!published.has(id)) problems.push(`${where}: the registration ID is not in "registrations"`);
+    if (seen.has(id)) problems.push(`${where}: an ID appears twice`);
+    seen.add(id);
+    for (const [list, emails] of [
+      ['authorizedAdminEmails', entry.authorizedAdminEmails ?? []],
+      ['managers', entry.managers ?? []],
+    ] as const) {
+      for (const email of emails) {
+        if (!canonicalEmail(email)) problems.push(`${where}.${list}: "${email}" is not a valid e-mail address`);
+      }
+    }
+  });
+}
 
 /** Firmware version names are unique across instruments; each release has its notes one way. */
 function firmwareProblems(manifest: CatalogueManifest): string[] {

@@ -335,37 +335,6 @@ export async function upsertChromatofReleaseFiles(
       )
       .returning({ label: chromatofReleaseFiles.label });
     changes.changed += removed.length;
-type PasswordResetSection = NonNullable<CatalogueManifest['passwordReset']>;
-
-/**
- * Whether each registration requires authorized admins, and its first admin list: a list a
- * manager has saved in the portal is kept (decision 077). Addresses are canonical (checked).
- */
-export async function upsertPasswordResetRegistrations(
-  tx: DatabaseExecutor,
-  section: PasswordResetSection,
-  digestOf: (credential: { scheme: 'hasp'; id: string }) => string,
-): Promise<Changes> {
-  const changes = emptyChanges();
-  for (const entry of section) {
-    const emails = (entry.authorizedAdminEmails ?? []).map((email) => canonicalEmail(email)!);
-    const rows = await tx
-      .insert(passwordResetRegistrations)
-      .values({
-        registrationDigest: digestOf({ scheme: 'hasp', id: entry.registrationId }),
-        requiresAuthorizedAdmins: entry.requiresAuthorizedAdmins,
-        authorizedAdminEmails: emails,
-      })
-      .onConflictDoUpdate({
-        target: passwordResetRegistrations.registrationDigest,
-        set: {
-          requiresAuthorizedAdmins: sql`excluded.requires_authorized_admins`,
-          authorizedAdminEmails: sql`CASE WHEN ${passwordResetRegistrations.adminsChangedAt} IS NULL THEN excluded.authorized_admin_emails ELSE ${passwordResetRegistrations.authorizedAdminEmails} END`,
-        },
-        setWhere: sql`${passwordResetRegistrations.requiresAuthorizedAdmins} IS DISTINCT FROM excluded.requires_authorized_admins OR (${passwordResetRegistrations.adminsChangedAt} IS NULL AND ${passwordResetRegistrations.authorizedAdminEmails} IS DISTINCT FROM excluded.authorized_admin_emails)`,
-      })
-      .returning({ inserted: sql<boolean>`(xmax = 0)` });
-    count(changes, rows.length === 0 ? 'unchanged' : rows[0]!.inserted ? 'added' : 'changed');
   }
   return changes;
 }
@@ -451,6 +420,43 @@ export async function issueFirmwareMetadata(tx: DatabaseExecutor, issuedAt: Date
   };
   await tx.insert(firmwareMetadata).values({ sequence, document: `${JSON.stringify(document, null, 2)}\n`, issuedAt });
   return sequence;
+}
+
+type PasswordResetSection = NonNullable<CatalogueManifest['passwordReset']>;
+
+/**
+ * Whether each registration requires authorized admins, and its first admin list: a list a
+ * manager has saved in the portal is kept (decision 077). Addresses are canonical (checked).
+ */
+export async function upsertPasswordResetRegistrations(
+  tx: DatabaseExecutor,
+  section: PasswordResetSection,
+  digestOf: (credential: { scheme: 'hasp'; id: string }) => string,
+): Promise<Changes> {
+  const changes = emptyChanges();
+  for (const entry of section) {
+    const emails = (entry.authorizedAdminEmails ?? []).map((email) => canonicalEmail(email)!);
+    const rows = await tx
+      .insert(passwordResetRegistrations)
+      .values({
+        registrationDigest: digestOf({ scheme: 'hasp', id: entry.registrationId }),
+        requiresAuthorizedAdmins: entry.requiresAuthorizedAdmins,
+        authorizedAdminEmails: emails,
+      })
+      .onConflictDoUpdate({
+        target: passwordResetRegistrations.registrationDigest,
+        set: {
+          requiresAuthorizedAdmins: sql`excluded.requires_authorized_admins`,
+          authorizedAdminEmails: sql`CASE WHEN ${passwordResetRegistrations.adminsChangedAt} IS NULL THEN excluded.authorized_admin_emails ELSE ${passwordResetRegistrations.authorizedAdminEmails} END`,
+        },
+        setWhere: sql`${passwordResetRegistrations.requiresAuthorizedAdmins} IS DISTINCT FROM excluded.requires_authorized_admins OR (${passwordResetRegistrations.adminsChangedAt} IS NULL AND ${passwordResetRegistrations.authorizedAdminEmails} IS DISTINCT FROM excluded.authorized_admin_emails)`,
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    count(changes, rows.length === 0 ? 'unchanged' : rows[0]!.inserted ? 'added' : 'changed');
+  }
+  return changes;
+}
+
 /** The managers of each registration the section names: exactly the listed staff addresses. */
 export async function upsertRegistrationManagers(
   tx: DatabaseExecutor,
