@@ -26,7 +26,7 @@ async function main() {
       console.log(`Imported the demo catalogue (${describeSummary(summary).join('; ')})`);
     }
 
-    const webBuild = await loadWebBuild(WEB_BUILD_DIR, config.makerName);
+    const webBuild = await loadWebBuild(WEB_BUILD_DIR, config.makerName, { reportErrors: config.reportErrors });
     const app = await buildApp(
       { config, db, pool, secretKey, webBuild },
       {

@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
 import { makerName } from './shared/maker-name';
+import { reportErrorsAttribute } from './shared/report-errors';
 import { Breadcrumbs } from './shell/breadcrumbs';
 import { isOutdatedInternetExplorer } from './shell/old-browser';
 import { SiteFooter } from './shell/site-footer';
@@ -32,7 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const outdatedBrowser = useOutdatedBrowser();
   useFocusMainOnNavigation('main');
   return (
-    <html lang="en" data-maker-name={makerName()}>
+    <html lang="en" data-maker-name={makerName()} data-report-errors={reportErrorsAttribute()}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

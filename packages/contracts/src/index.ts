@@ -10,5 +10,7 @@ export * from './releases';
 export * from './sign-in';
 export * from './sign-in-paths';
 export * from './site';
+export * from './telemetry';
+export * from './usage';
 export * from './validation-docs';
 export * from './versions';

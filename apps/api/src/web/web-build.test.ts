@@ -13,7 +13,7 @@ import { loadWebBuild, type WebBuild } from './web-build';
 
 const INLINE_SCRIPT = 'window.__context = {"a":1};';
 const page = (text: string) =>
-  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%"><head><title>%MAKER_NAME% Software</title></head>` +
+  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-report-errors="%REPORT_ERRORS%"><head><title>%MAKER_NAME% Software</title></head>` +
   `<body><h1>${text}</h1><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
 
 describe('serving the web build', () => {
@@ -35,7 +35,7 @@ describe('serving the web build', () => {
       path.join(dir, 'client-routes.json'),
       JSON.stringify(['/', '/service/cornerstone/releases', '/files/:id']),
     );
-    build = await loadWebBuild(dir, 'Acme <Labs> & "Co"');
+    build = await loadWebBuild(dir, 'Acme <Labs> & "Co"', { reportErrors: true });
     await app.register(errorHandler);
     await app.register(rateLimit);
     await app.register(notFound);
@@ -51,6 +51,11 @@ describe('serving the web build', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Acme &#60;Labs&#62; &#38; &#34;Co&#34; Software</title>');
     expect(response.body).not.toContain('%MAKER_NAME%');
+  });
+
+  it('tells every page whether to report errors (REPORT_ERRORS), read at start-up', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.body).toContain('data-report-errors="true"');
   });
 
   it('allows exactly the inline scripts of the page in its CSP', async () => {

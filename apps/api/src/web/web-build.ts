@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { MAKER_NAME_PLACEHOLDER } from '@portal/contracts';
+import { MAKER_NAME_PLACEHOLDER, REPORT_ERRORS_PLACEHOLDER } from '@portal/contracts';
 import { escapeHtml } from '../shared/html';
 
 export interface WebAsset {
@@ -45,10 +45,14 @@ const SHORT_LIVED = 'public, max-age=3600';
 /**
  * Reads the built web app into memory once at start-up. It is small (a few hundred KB)
  * and immutable while the process runs, so every page is served without touching the
- * disk: the maker's name is written into the prerendered pages, each page's CSP hashes
+ * disk: the maker's name and REPORT_ERRORS are written into the prerendered pages, each page's CSP hashes
  * are computed, and its brotli and gzip forms are made here, once.
  */
-export async function loadWebBuild(buildDir: string, makerName: string): Promise<WebBuild> {
+export async function loadWebBuild(
+  buildDir: string,
+  makerName: string,
+  { reportErrors = false }: { reportErrors?: boolean } = {},
+): Promise<WebBuild> {
   const clientDir = path.join(buildDir, 'client');
   const assets = new Map<string, WebAsset>();
   const files = await listFiles(clientDir);
@@ -60,7 +64,7 @@ export async function loadWebBuild(buildDir: string, makerName: string): Promise
     const body = await readFile(path.join(clientDir, relative));
     const urlPath = `/${relative.split(path.sep).join('/')}`;
     if (extension === '.html') {
-      const page = htmlPage(body, makerName);
+      const page = htmlPage(body, makerName, reportErrors);
       assets.set(urlPath, page);
       if (urlPath.endsWith('/index.html')) {
         const routePath = urlPath.slice(0, -'/index.html'.length) || '/';
@@ -91,8 +95,11 @@ export async function loadWebBuild(buildDir: string, makerName: string): Promise
   return { assets, spaFallback, notFoundPage, clientRoutes: await readClientRoutes(buildDir) };
 }
 
-function htmlPage(raw: Buffer, makerName: string): WebAsset {
-  const html = raw.toString('utf8').replaceAll(MAKER_NAME_PLACEHOLDER, () => escapeHtml(makerName));
+function htmlPage(raw: Buffer, makerName: string, reportErrors: boolean): WebAsset {
+  const html = raw
+    .toString('utf8')
+    .replaceAll(MAKER_NAME_PLACEHOLDER, () => escapeHtml(makerName))
+    .replaceAll(REPORT_ERRORS_PLACEHOLDER, String(reportErrors));
   const body = Buffer.from(html);
   return {
     body,
