@@ -50,13 +50,12 @@ export const USAGE_EVENT_NAMES = [
   'Looked up offline installers',
   'Looked up PIBs',
   'Looked up DSVs',
-  'Looked up ChromaTOF downloads',
   'Started a download',
 ] as const;
 export type UsageEventName = (typeof USAGE_EVENT_NAMES)[number];
 
-/** A lookup's outcome, never its ID: found, nothing found, refused credential, or failure. */
-export const LOOKUP_OUTCOMES = ['found', 'none', 'invalid', 'failed'] as const;
+/** A lookup's outcome, never its ID: answered, refused credential (401), or failed otherwise. */
+export const LOOKUP_OUTCOMES = ['found', 'invalid', 'failed'] as const;
 export type LookupOutcome = (typeof LOOKUP_OUTCOMES)[number];
 
 export const ERROR_MESSAGE_MAX_CHARS = 500;
@@ -79,8 +78,8 @@ export const UsageEvent = Type.Object(
   {
     kind: Type.Literal('event'),
     ...common,
-    name: Type.Union(USAGE_EVENT_NAMES.map((name) => Type.Literal(name))),
-    outcome: Type.Optional(Type.Union(LOOKUP_OUTCOMES.map((outcome) => Type.Literal(outcome)))),
+    name: Type.Enum(USAGE_EVENT_NAMES),
+    outcome: Type.Optional(Type.Enum(LOOKUP_OUTCOMES)),
   },
   { additionalProperties: false },
 );
@@ -134,7 +133,7 @@ export type TelemetryAccepted = Static<typeof TelemetryAccepted>;
 
 const EMAIL = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+/g;
 const IPV4 = /\b\d{1,3}(?:\.\d{1,3}){3}\b/g;
-const IPV6 = /\b(?:[0-9a-f]{1,4}:){2,7}[0-9a-f]{0,4}\b/gi;
+const IPV6 = /(?<![\w:])[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?![\w:])/gi;
 /** A word with a digit in it, five characters or longer: registration IDs, key IDs, tokens. */
 const ID_LIKE = /[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*/g;
 const URL_ORIGIN = /\b[a-z][a-z0-9+.-]*:\/\/[^/\s)]+/gi;

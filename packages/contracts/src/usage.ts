@@ -8,10 +8,9 @@ export const USAGE_RANGE_DAYS = [7, 30, 90, 365] as const;
 export type UsageRangeDays = (typeof USAGE_RANGE_DAYS)[number];
 
 export const UsageQuery = Type.Object({
-  days: Type.Union(
-    USAGE_RANGE_DAYS.map((days) => Type.Literal(days)),
-    { default: USAGE_RANGE_DAYS[0] },
-  ),
+  days: Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(365)], {
+    default: USAGE_RANGE_DAYS[0],
+  }),
 });
 export type UsageQuery = Static<typeof UsageQuery>;
 
