@@ -10,6 +10,7 @@ import { healthRoutes } from './features/health/health-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
 import { telemetryRoutes } from './features/telemetry/telemetry-routes';
+import { usageRoutes } from './features/usage/usage-routes';
 import { validationDocsRoutes } from './features/validation-docs/validation-docs-routes';
 import blobStore from './plugins/blob-store';
 import catalogue from './plugins/catalogue/catalogue';
@@ -80,6 +81,7 @@ export async function buildApp(
   await app.register(validationDocsRoutes);
   await app.register(filesRoutes);
   await app.register(telemetryRoutes);
+  await app.register(usageRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

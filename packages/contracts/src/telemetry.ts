@@ -54,6 +54,13 @@ export const USAGE_EVENT_NAMES = [
 ] as const;
 export type UsageEventName = (typeof USAGE_EVENT_NAMES)[number];
 
+/** The usage events that are lookups: the Usage screen counts them and their failures. */
+export const LOOKUP_EVENT_NAMES = [
+  'Looked up offline installers',
+  'Looked up PIBs',
+  'Looked up DSVs',
+] as const satisfies readonly UsageEventName[];
+
 /** A lookup's outcome, never its ID: answered, refused credential (401), or failed otherwise. */
 export const LOOKUP_OUTCOMES = ['found', 'invalid', 'failed'] as const;
 export type LookupOutcome = (typeof LOOKUP_OUTCOMES)[number];

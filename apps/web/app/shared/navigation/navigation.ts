@@ -55,6 +55,7 @@ export const DESTINATIONS = {
   serviceMode: place('Service Mode', '/service/cornerstone/service-mode', service),
   servicePasswordReset: place('Password Reset', '/service/cornerstone/password-reset', service),
   serviceChromatofReleases: place('ChromaTOF Releases', '/service/chromatof/releases', service),
+  serviceUsage: place('Usage', '/service/usage', service),
   privacy: place('Privacy', '/privacy', home),
 } as const satisfies Record<string, Destination>;
 
@@ -69,6 +70,8 @@ interface DestinationQueries {
   cornerstonePibs: { [LOOKUP_PARAM]: string };
   cornerstoneDsvs: { [LOOKUP_PARAM]: string };
   chromatofPibs: { [LOOKUP_PARAM]: string };
+  /** The date range of the Usage screen, in days (7, 30, 90 or 365). */
+  serviceUsage: { days: string };
 }
 
 type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries
