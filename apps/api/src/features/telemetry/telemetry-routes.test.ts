@@ -32,6 +32,14 @@ const post = (payload: unknown, { userAgent = BROWSER, remoteAddress = `203.0.11
   });
 
 const pageView = (path = '/cornerstone', at = Date.now()) => ({ kind: 'page-view', at, session: SESSION, path });
+const pibLookup = (outcome: string) => ({
+  kind: 'event',
+  at: Date.now(),
+  session: SESSION,
+  path: '/cornerstone/pibs',
+  name: 'Looked up PIBs',
+  outcome,
+});
 const storedEvents = async () =>
   (await portal.database.pool.query('SELECT * FROM telemetry_events ORDER BY id')).rows as Record<string, unknown>[];
 
@@ -119,22 +127,8 @@ describe('POST /v1/telemetry', () => {
     await post({
       events: [
         pageView('/'),
-        {
-          kind: 'event',
-          at: Date.now(),
-          session: SESSION,
-          path: '/cornerstone/pibs',
-          name: 'Looked up PIBs',
-          outcome: 'invalid',
-        },
-        {
-          kind: 'event',
-          at: Date.now(),
-          session: SESSION,
-          path: '/cornerstone/pibs',
-          name: 'Looked up PIBs',
-          outcome: 'invalid',
-        },
+        pibLookup('invalid'),
+        pibLookup('invalid'),
         { kind: 'error', at: Date.now(), session: SESSION, path: '/service/usage', message: 'boom' },
       ],
     });
