@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, test } from './fixtures';
@@ -73,6 +74,13 @@ test('browsing, a download and a lookup show up on the Usage screen, and nothing
   await expect(rowOf('Lookups per day, days with any')).toBeVisible();
   await expect(page.getByRole('table', { name: /most downloaded/ })).toContainText('2.7.0');
   await expect(page.getByTestId('page-views-chart').locator('canvas')).toBeVisible();
+
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  ).toEqual([]);
 
   await page.getByRole('link', { name: 'Last 90 days' }).click();
   await expect(page).toHaveURL(/\?days=90$/);

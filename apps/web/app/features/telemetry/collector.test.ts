@@ -2,6 +2,7 @@ import {
   TELEMETRY_BATCH_INTERVAL_MS,
   TELEMETRY_BATCH_MAX_BYTES,
   TELEMETRY_MAX_RETRIES,
+  TELEMETRY_MEMORY_BUFFER_EVENTS,
   TELEMETRY_STORAGE_KEY,
   TELEMETRY_STORED_BUFFER_EVENTS,
 } from '@portal/contracts';
@@ -126,6 +127,15 @@ describe('the telemetry collector', () => {
     await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
     expect(posts).toHaveLength(1 + TELEMETRY_MAX_RETRIES);
     // Only the newest 2,000 are kept, oldest dropped first.
+    expect(storedEvents(storage)).toHaveLength(TELEMETRY_STORED_BUFFER_EVENTS);
+  });
+
+  it('holds at most 10,000 events in memory, dropping the oldest', async () => {
+    const { collector, storage } = collectorWith({ answer: 'retry' });
+    for (let i = 0; i < TELEMETRY_MEMORY_BUFFER_EVENTS + 50; i++) collector.receive(view(i % 2 ? '/' : '/privacy'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(collector.pending).toBe(TELEMETRY_MEMORY_BUFFER_EVENTS);
+    collector.hide();
     expect(storedEvents(storage)).toHaveLength(TELEMETRY_STORED_BUFFER_EVENTS);
   });
 
