@@ -4,7 +4,7 @@ import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
 import { makerName } from './shared/maker-name';
-import { reportErrorsAttribute } from './shared/report-errors';
+import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
 import { emitTelemetry } from './shared/telemetry-bus';
 import { Breadcrumbs } from './shell/breadcrumbs';
 import { isOutdatedInternetExplorer } from './shell/old-browser';
@@ -38,7 +38,10 @@ function useTelemetry() {
   const { pathname } = useLocation();
   useEffect(() => emitTelemetry({ kind: 'page-view' }), [pathname]);
   useEffect(() => {
-    const start = () => void import('./features/telemetry/start-telemetry').then((module) => module.startTelemetry());
+    const start = () =>
+      void import('./features/telemetry/start-telemetry').then((module) =>
+        module.startTelemetry({ reportErrors: reportErrors() }),
+      );
     if ('requestIdleCallback' in window) {
       const handle = requestIdleCallback(start, { timeout: TELEMETRY_START_TIMEOUT_MS });
       return () => cancelIdleCallback(handle);

@@ -11,6 +11,7 @@ export * from './sign-in';
 export * from './sign-in-paths';
 export * from './site';
 export * from './telemetry';
+export * from './telemetry-rules';
 export * from './usage';
 export * from './validation-docs';
 export * from './versions';

@@ -10,3 +10,9 @@ export const MAKER_NAME_PLACEHOLDER = '%MAKER_NAME%';
 export function siteNameOf(makerName: string): string {
   return `${makerName} Software`;
 }
+
+/**
+ * REPORT_ERRORS is configuration read at run time, like the maker's name: the web build
+ * writes this placeholder into every page, the server replaces it with "true" or "false".
+ */
+export const REPORT_ERRORS_PLACEHOLDER = '%REPORT_ERRORS%';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrubErrorMessage, scrubErrorStack, TELEMETRY_PATH_PATTERN } from './telemetry';
+import { scrubErrorMessage, scrubErrorStack, TELEMETRY_PATH_PATTERN } from './telemetry-rules';
 
 describe('telemetry rules', () => {
   it('takes e-mail and IP addresses and ID-like words out of an error message', () => {

@@ -1,5 +1,4 @@
 import { FILES_PATHS } from '@portal/contracts';
-import { reportErrors } from '../../shared/report-errors';
 import { onTelemetry } from '../../shared/telemetry-bus';
 import { beaconTelemetry, postTelemetry } from './api/post-telemetry';
 import { createCollector } from './collector';
@@ -21,15 +20,15 @@ function randomSession(): string {
 
 /**
  * Starts the anonymous telemetry once the page is interactive (root.tsx imports this
- * module when the browser is idle): the collector, the bus subscription, the page-hide
+ * module when the browser is idle and passes REPORT_ERRORS as the page says): the collector, the bus subscription, the page-hide
  * beacons, download clicks and, only when REPORT_ERRORS is true, unhandled errors.
  */
-export function startTelemetry(): void {
+export function startTelemetry({ reportErrors }: { reportErrors: boolean }): void {
   const collector = createCollector({
     post: (body) => postTelemetry(body),
     beacon: beaconTelemetry,
     storage: browserStorage(),
-    reportErrors: reportErrors(),
+    reportErrors,
     newSession: randomSession,
     random: Math.random,
   });
@@ -55,7 +54,7 @@ export function startTelemetry(): void {
     { capture: true },
   );
 
-  if (reportErrors()) {
+  if (reportErrors) {
     window.addEventListener('error', (event) =>
       collector.trackError(window.location.pathname, event.error ?? event.message),
     );
