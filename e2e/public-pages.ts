@@ -39,6 +39,7 @@ export const STAFF_PAGES = [
   { path: '/service/cornerstone/service-mode', heading: 'Service Mode' },
   { path: '/service/cornerstone/password-reset', heading: 'Password Reset' },
   { path: '/service/chromatof/releases', heading: 'ChromaTOF Releases' },
+  { path: '/service/usage', heading: 'Usage' },
 ] as const;
 
 /**

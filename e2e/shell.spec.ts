@@ -284,6 +284,7 @@ test('signed in, the staff pages show their place and say honestly that the tool
     'Service Mode',
     'Password Reset',
     'ChromaTOF Releases',
+    'Usage',
   ]);
   await expect(tools).toContainText('challenge key');
   await expect(tools).toContainText('Administrator password');

@@ -15,6 +15,8 @@ import { passwordResetRoutes } from './features/password-reset/password-reset-ro
 import { releasesRoutes } from './features/releases/releases-routes';
 import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
+import { telemetryRoutes } from './features/telemetry/telemetry-routes';
+import { usageRoutes } from './features/usage/usage-routes';
 import { validationDocsRoutes } from './features/validation-docs/validation-docs-routes';
 import auditLog from './plugins/audit-log';
 import blobStore from './plugins/blob-store';
@@ -98,6 +100,8 @@ export async function buildApp(
   await app.register(serviceKeysRoutes);
   await app.register(auditRoutes);
   await app.register(passwordResetRoutes);
+  await app.register(telemetryRoutes);
+  await app.register(usageRoutes);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

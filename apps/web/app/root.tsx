@@ -1,11 +1,13 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from 'react-router';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
 import { INTERNAL_PROBLEM_MESSAGE } from './shared/identity/staff-data';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
 import { makerName } from './shared/maker-name';
+import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
+import { emitTelemetry } from './shared/telemetry-bus';
 import { Breadcrumbs } from './shell/breadcrumbs';
 import { isOutdatedInternetExplorer } from './shell/old-browser';
 import { SiteFooter } from './shell/site-footer';
@@ -30,11 +32,40 @@ function useOutdatedBrowser(): boolean {
   );
 }
 
+/**
+ * Anonymous telemetry (docs/telemetry.md): a page view per location, and the collector
+ * loaded only once the page is interactive and the browser idle, so it costs Home nothing.
+ */
+function useTelemetry() {
+  const { pathname } = useLocation();
+  useEffect(() => emitTelemetry({ kind: 'page-view' }), [pathname]);
+  useEffect(() => {
+    const start = () =>
+      void import('./features/telemetry/start-telemetry').then((module) =>
+        module.startTelemetry({ reportErrors: reportErrors() }),
+      );
+    if ('requestIdleCallback' in window) {
+      const handle = requestIdleCallback(start, { timeout: TELEMETRY_START_TIMEOUT_MS });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(start, TELEMETRY_START_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+}
+
+const TELEMETRY_START_TIMEOUT_MS = 3_000;
+
 export function Layout({ children }: { children: ReactNode }) {
   const outdatedBrowser = useOutdatedBrowser();
   useFocusMainOnNavigation('main');
+  useTelemetry();
   return (
-    <html lang="en" data-maker-name={makerName()} data-chromatof-downloads-url={chromatofDownloadsUrl()}>
+    <html
+      lang="en"
+      data-maker-name={makerName()}
+      data-chromatof-downloads-url={chromatofDownloadsUrl()}
+      data-report-errors={reportErrorsAttribute()}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -74,7 +105,14 @@ export function HydrateFallback() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : INTERNAL_PROBLEM_MESSAGE;
+  const internal = !isRouteErrorResponse(error);
+  // SPEC §8: an internal problem "has been reported automatically" (when REPORT_ERRORS is true).
+  useEffect(() => {
+    if (internal) emitTelemetry({ kind: 'error', error });
+  }, [internal, error]);
+  const message = internal
+    ? INTERNAL_PROBLEM_MESSAGE
+    : `${error.status} ${error.statusText}`;
   return (
     <section>
       <h1>Something went wrong</h1>

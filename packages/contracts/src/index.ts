@@ -17,5 +17,8 @@ export * from './service-keys';
 export * from './sign-in';
 export * from './sign-in-paths';
 export * from './site';
+export * from './telemetry';
+export * from './telemetry-rules';
+export * from './usage';
 export * from './validation-docs';
 export * from './versions';

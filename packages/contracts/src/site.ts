@@ -17,3 +17,9 @@ export function siteNameOf(makerName: string): string {
  * page (Home included) carries it, and this module has no schemas to bundle.
  */
 export const CHROMATOF_DOWNLOADS_URL_PLACEHOLDER = '%CHROMATOF_DOWNLOADS_URL%';
+
+/**
+ * REPORT_ERRORS is configuration read at run time, like the maker's name: the web build
+ * writes this placeholder into every page, the server replaces it with "true" or "false".
+ */
+export const REPORT_ERRORS_PLACEHOLDER = '%REPORT_ERRORS%';

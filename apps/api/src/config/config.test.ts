@@ -93,7 +93,6 @@ describe('configuration', () => {
   });
 
   it('validates the variables of features yet to ship and lists them as not used yet', () => {
-    expect(problemsOf({ REPORT_ERRORS: 'yes' })).toEqual(['REPORT_ERRORS must be "true" or "false", got "yes"']);
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).notYetUsed).toEqual(['REDIS_URL']);
   });
 });
@@ -121,6 +120,21 @@ describe('trusted proxies and retention', () => {
     expect(problemsOf({ DOWNLOAD_RECORDS_RETENTION_DAYS: '0' })).toEqual([
       expect.stringMatching(/^DOWNLOAD_RECORDS_RETENTION_DAYS must be/),
     ]);
+  });
+
+  it('keeps telemetry 400 days unless told otherwise, and reports errors only when REPORT_ERRORS is true', () => {
+    const defaults = loadConfig({}, '/srv/portal');
+    expect(defaults.telemetryRetentionDays).toBe(400);
+    expect(defaults.reportErrors).toBe(false);
+    expect(loadConfig({ TELEMETRY_RETENTION_DAYS: '90', REPORT_ERRORS: 'true' }, '/srv/portal')).toMatchObject({
+      telemetryRetentionDays: 90,
+      reportErrors: true,
+      notYetUsed: [],
+    });
+    expect(problemsOf({ TELEMETRY_RETENTION_DAYS: '1.5' })).toEqual([
+      'TELEMETRY_RETENTION_DAYS must be a whole number of days, 1-36500, got "1.5"',
+    ]);
+    expect(problemsOf({ REPORT_ERRORS: 'yes' })).toEqual(['REPORT_ERRORS must be "true" or "false", got "yes"']);
   });
 });
 

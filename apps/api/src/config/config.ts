@@ -40,6 +40,10 @@ export interface Config {
   firmwareSigningKey: Buffer | undefined;
   /** Days download records are kept (DOWNLOAD_RECORDS_RETENTION_DAYS, default 400). */
   downloadRecordsRetentionDays: number;
+  /** Days anonymous telemetry events and their daily rollups are kept (TELEMETRY_RETENTION_DAYS, default 400). */
+  telemetryRetentionDays: number;
+  /** Whether the browser reports unplanned errors (REPORT_ERRORS, default false); delivered to every page at run time. */
+  reportErrors: boolean;
   /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
   notYetUsed: string[];
 }
@@ -62,6 +66,8 @@ const STAFF_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;
 const DEFAULT_STAFF_EMAIL_DOMAIN = 'example.com';
 
 const DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS = 400;
+const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
+const RETENTION_MAX_DAYS = 36_500;
 
 /** Validated but not used by any shipped feature yet; each arrives with its feature. */
 const RESERVED_VARIABLES: Record<string, (value: string) => string | undefined> = {
@@ -71,7 +77,6 @@ const RESERVED_VARIABLES: Record<string, (value: string) => string | undefined> 
   S3_REGION: (v) => (v.trim() ? undefined : 'must not be empty'),
   S3_ACCESS_KEY_ID: (v) => (v.trim() ? undefined : 'must not be empty'),
   S3_SECRET_ACCESS_KEY: (v) => (v.trim() ? undefined : 'must not be empty'),
-  REPORT_ERRORS: (v) => (v === 'true' || v === 'false' ? undefined : 'must be "true" or "false"'),
 };
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -177,14 +182,26 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
-  let downloadRecordsRetentionDays = DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS;
-  const rawRetention = read('DOWNLOAD_RECORDS_RETENTION_DAYS');
-  if (rawRetention !== undefined) {
-    downloadRecordsRetentionDays = Number(rawRetention);
-    if (!/^\d+$/.test(rawRetention) || downloadRecordsRetentionDays < 1 || downloadRecordsRetentionDays > 36_500) {
-      problem('DOWNLOAD_RECORDS_RETENTION_DAYS', 'must be a whole number of days, 1-36500', rawRetention);
+  const retentionDays = (name: string, fallback: number) => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const days = Number(raw);
+    if (!/^\d+$/.test(raw) || days < 1 || days > RETENTION_MAX_DAYS) {
+      problem(name, `must be a whole number of days, 1-${RETENTION_MAX_DAYS}`, raw);
     }
+    return days;
+  };
+  const downloadRecordsRetentionDays = retentionDays(
+    'DOWNLOAD_RECORDS_RETENTION_DAYS',
+    DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS,
+  );
+  const telemetryRetentionDays = retentionDays('TELEMETRY_RETENTION_DAYS', DEFAULT_TELEMETRY_RETENTION_DAYS);
+
+  const rawReportErrors = read('REPORT_ERRORS');
+  if (rawReportErrors !== undefined && rawReportErrors !== 'true' && rawReportErrors !== 'false') {
+    problem('REPORT_ERRORS', 'must be "true" or "false"', rawReportErrors);
   }
+  const reportErrors = rawReportErrors === 'true';
 
   const chromatofDownloadsUrl = read('CHROMATOF_DOWNLOADS_URL')?.trim() ?? CHROMATOF_PATHS.downloads;
   if (!isSitePath(chromatofDownloadsUrl) && urlProblem(chromatofDownloadsUrl, ['http:', 'https:'])) {
@@ -222,6 +239,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chromatofDownloadsUrl,
     firmwareSigningKey,
     downloadRecordsRetentionDays,
+    telemetryRetentionDays,
+    reportErrors,
     notYetUsed,
   };
 }

@@ -8,3 +8,4 @@ export * from '../features/files/download-records';
 export * from '../shared/staff-sessions';
 export * from '../features/sign-in/sign-in-schema';
 export * from '../plugins/audit-log-chain';
+export * from '../features/telemetry/telemetry-tables';

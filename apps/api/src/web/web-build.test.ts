@@ -13,7 +13,7 @@ import { loadWebBuild, type WebBuild } from './web-build';
 
 const INLINE_SCRIPT = 'window.__context = {"a":1};';
 const page = (text: string) =>
-  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%"><head><title>%MAKER_NAME% Software</title></head>` +
+  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%"><head><title>%MAKER_NAME% Software</title></head>` +
   `<body><h1>${text}</h1><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
 
 describe('serving the web build', () => {
@@ -38,6 +38,7 @@ describe('serving the web build', () => {
     build = await loadWebBuild(dir, {
       makerName: 'Acme <Labs> & "Co"',
       chromatofDownloadsUrl: '/v1/chromatof/downloads',
+      reportErrors: true,
     });
     await app.register(errorHandler);
     await app.register(rateLimit);
@@ -64,12 +65,18 @@ describe('serving the web build', () => {
     const elsewhere = await loadWebBuild(dir, {
       makerName: 'Acme',
       chromatofDownloadsUrl: 'https://downloads.example.com/v1/chromatof?x=1&y=2',
+      reportErrors: false,
     });
     const page = elsewhere.assets.get('/privacy')!;
     expect(page.body.toString()).toContain(
       'data-chromatof-downloads-url="https://downloads.example.com/v1/chromatof?x=1&#38;y=2"',
     );
     expect(page.contentSecurityPolicy).toContain("connect-src 'self' https://downloads.example.com;");
+  });
+
+  it('tells every page whether to report errors (REPORT_ERRORS), read at start-up', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.body).toContain('data-report-errors="true"');
   });
 
   it('allows exactly the inline scripts of the page in its CSP', async () => {

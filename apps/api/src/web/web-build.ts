@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, MAKER_NAME_PLACEHOLDER } from '@portal/contracts';
+import { CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, MAKER_NAME_PLACEHOLDER, REPORT_ERRORS_PLACEHOLDER } from '@portal/contracts';
 import { escapeHtml } from '../shared/html';
 
 export interface WebAsset {
@@ -43,6 +43,8 @@ export interface PageSettings {
   makerName: string;
   /** A path on this site or a URL elsewhere; another origin is added to the pages' connect-src. */
   chromatofDownloadsUrl: string;
+  /** Whether the browser reports unhandled errors (REPORT_ERRORS). */
+  reportErrors: boolean;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -52,7 +54,7 @@ const SHORT_LIVED = 'public, max-age=3600';
 /**
  * Reads the built web app into memory once at start-up. It is small (a few hundred KB)
  * and immutable while the process runs, so every page is served without touching the
- * disk: the run-time settings (the maker's name, the ChromaTOF lookup's endpoint) are
+ * disk: the run-time settings (the maker's name, the ChromaTOF lookup's endpoint, REPORT_ERRORS) are
  * written into the prerendered pages, each page's CSP is computed, and its brotli and
  * gzip forms are made here, once.
  */
@@ -103,7 +105,8 @@ function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
   const html = raw
     .toString('utf8')
     .replaceAll(MAKER_NAME_PLACEHOLDER, () => escapeHtml(settings.makerName))
-    .replaceAll(CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, () => escapeHtml(settings.chromatofDownloadsUrl));
+    .replaceAll(CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, () => escapeHtml(settings.chromatofDownloadsUrl))
+    .replaceAll(REPORT_ERRORS_PLACEHOLDER, String(settings.reportErrors));
   const body = Buffer.from(html);
   return {
     body,

@@ -11,7 +11,12 @@ export const meta = () =>
 
 /** The query parameter is named registrationId but carries the key ID (SPEC §2). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LookupState<Pib[]>> {
-  return runLookup(request, (keyId, signal) => getBulletins(keyIdAuthorization(keyId), signal), INVALID_KEY_ID);
+  return runLookup(
+    request,
+    (keyId, signal) => getBulletins(keyIdAuthorization(keyId), signal),
+    INVALID_KEY_ID,
+    'Looked up PIBs',
+  );
 }
 // The search in the URL must run when the page is opened, not only on navigation.
 clientLoader.hydrate = true as const;

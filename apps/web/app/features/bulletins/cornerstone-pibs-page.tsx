@@ -19,6 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
     request,
     (registrationId, signal) => getBulletins(registrationIdAuthorization(registrationId), signal),
     INVALID_PIB_REGISTRATION_ID,
+    'Looked up PIBs',
   );
 }
 // The search in the URL must run when the page is opened, not only on navigation.

@@ -66,6 +66,10 @@ export default function PrivacyPage() {
           storage on your computer. It stays there until you sign out or the sign-in expires, at most three months
           later. Signing out removes it.
         </p>
+        <p>
+          When our server cannot be reached, the anonymous usage records described under Analytics wait in local
+          storage, at most 2,000 of them, and are sent on your next visit. They hold nothing about you.
+        </p>
       </section>
 
       <section className={page.section} aria-labelledby="analytics">

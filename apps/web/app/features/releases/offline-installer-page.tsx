@@ -12,6 +12,7 @@ import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
+import { emitTelemetry } from '../../shared/telemetry-bus';
 import type { Route } from './+types/offline-installer-page';
 import { getFamilies } from './api/get-families';
 import { getVersions } from './api/get-versions';
@@ -37,6 +38,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       // One after the other: a wrong ID then costs the customer one failed attempt against
       // the guessing brake, not two.
       const versions = await getVersions(registrationId, signal);
+      emitTelemetry({ kind: 'event', name: 'Requested all versions' });
       const families = await getFamilies(registrationId, signal);
       return {
         versions: sortVersionsNewestFirst(Object.values(versions), (version) => version.name),
@@ -44,6 +46,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       };
     },
     INVALID_INSTALLER_REGISTRATION_ID,
+    'Looked up offline installers',
   );
 }
 // The search in the URL must run when the page is opened, not only on navigation.

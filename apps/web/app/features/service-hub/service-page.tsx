@@ -38,6 +38,14 @@ const CHROMATOF_TOOLS = [
   },
 ];
 
+const PORTAL_TOOLS = [
+  {
+    title: D.serviceUsage.title,
+    to: href('serviceUsage'),
+    text: 'Page views, downloads, lookups and errors per day, counted anonymously.',
+  },
+];
+
 export default function ServicePage() {
   return (
     <>
@@ -56,6 +64,8 @@ export default function ServicePage() {
           <TileList tiles={CORNERSTONE_TOOLS} headingLevel={3} />
           <h3>ChromaTOF</h3>
           <TileList tiles={CHROMATOF_TOOLS} headingLevel={3} />
+          <h3>Portal</h3>
+          <TileList tiles={PORTAL_TOOLS} headingLevel={3} />
         </SignInGate>
       </section>
     </>

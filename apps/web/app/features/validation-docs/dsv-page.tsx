@@ -33,6 +33,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
       return sortVersionsNewestFirst(kept, (dsv) => dsv.version);
     },
     INVALID_DSV_REGISTRATION_ID,
+    'Looked up DSVs',
   );
 }
 // The search in the URL must run when the page is opened, not only on navigation.

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api/api-client';
 import { Dialog } from '../components/dialog';
+import { emitTelemetry } from '../telemetry-bus';
 import { requestSignIn } from './api/request-sign-in';
 import { newSignInVerifier } from './sign-in-verifier';
 import styles from './sign-in-widget.module.css';
@@ -38,6 +39,7 @@ export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
         redirectPath: redirectPath ?? `${location.pathname}${location.search}`,
         verifierHash,
       });
+      emitTelemetry({ kind: 'event', name: 'Sent authentication token email' });
       setState({ status: 'sent' });
     } catch (error) {
       setState({ status: 'failed', message: signInFailureMessage(error) });

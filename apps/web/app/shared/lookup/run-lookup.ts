@@ -1,5 +1,7 @@
+import type { UsageEventName } from '@portal/contracts';
 import { ApiError } from '../api/api-client';
 import { LOOKUP_PARAM } from '../navigation/navigation';
+import { emitTelemetry } from '../telemetry-bus';
 
 /** What a lookup screen shows: idle (no search yet), or the outcome of the search in the URL. */
 export interface LookupState<T> {
@@ -19,15 +21,24 @@ export async function runLookup<T>(
   lookup: (registrationId: string, signal: AbortSignal) => Promise<T>,
   /** The text of SPEC §8 for a 401 on this screen. */
   invalidMessage: string,
+  /** The anonymous usage event of this lookup: its outcome is counted, never its ID. */
+  usageEvent?: UsageEventName,
 ): Promise<LookupState<T>> {
   const registrationId = new URL(request.url).searchParams.get(LOOKUP_PARAM);
   if (registrationId === null) return { registrationId: '' };
+  const count = (outcome: 'found' | 'invalid' | 'failed') => {
+    if (usageEvent) emitTelemetry({ kind: 'event', name: usageEvent, outcome });
+  };
   try {
-    return { registrationId, outcome: { data: await lookup(registrationId.trim(), request.signal) } };
+    const data = await lookup(registrationId.trim(), request.signal);
+    count('found');
+    return { registrationId, outcome: { data } };
   } catch (error) {
     if (request.signal.aborted) throw error;
+    const invalid = error instanceof ApiError && error.status === 401;
+    count(invalid ? 'invalid' : 'failed');
     if (error instanceof ApiError) {
-      return { registrationId, outcome: { error: error.status === 401 ? invalidMessage : error.message } };
+      return { registrationId, outcome: { error: invalid ? invalidMessage : error.message } };
     }
     throw error;
   }

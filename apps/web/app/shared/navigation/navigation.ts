@@ -55,6 +55,7 @@ export const DESTINATIONS = {
   serviceMode: place('Service Mode', '/service/cornerstone/service-mode', service),
   servicePasswordReset: place('Password Reset', '/service/cornerstone/password-reset', service),
   serviceChromatofReleases: place('ChromaTOF Releases', '/service/chromatof/releases', service),
+  serviceUsage: place('Usage', '/service/usage', service),
   privacy: place('Privacy', '/privacy', home),
 } as const satisfies Record<string, Destination>;
 
@@ -72,6 +73,8 @@ interface DestinationQueries {
   /** 'false' turns the 'Only show versions with software downloads' switch off. */
   serviceReleases: { onlyWithDownloads?: 'false' };
   serviceProductsOptions: { family?: string; filter?: string };
+  /** The date range of the Usage screen, in days (7, 30, 90 or 365). */
+  serviceUsage: { days: string };
 }
 
 type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries

@@ -1,0 +1,61 @@
+import {
+  ErrorBody,
+  TELEMETRY_MAX_BODY_BYTES,
+  TELEMETRY_PATHS,
+  TelemetryAccepted,
+  TelemetryBatch,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { classifyBatch, purgeExpiredTelemetry, storeEvents } from './ingest';
+
+/** Batches per client per minute: a browser sends one every 15 seconds, a few more when pages close. */
+export const BATCHES_PER_CLIENT = { max: 60, timeWindow: '1 minute' };
+const PURGE_INTERVAL_MS = 60 * 60_000;
+
+const tooManyResponse = () => ({ statusCode: 429, message: 'Too many telemetry batches. Please slow down.' });
+
+/**
+ * Anonymous usage telemetry from the browser (docs/telemetry.md): events checked one by one
+ * against their kind's schema, written in one multi-row insert per batch with the daily
+ * rollups incremented, and deleted after TELEMETRY_RETENTION_DAYS by an hourly clean-up.
+ */
+export const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { config } = app;
+
+  let purging: Promise<void> | undefined;
+  const purge = () => {
+    purging ??= purgeExpiredTelemetry(app.db, config.telemetryRetentionDays)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not delete expired telemetry'))
+      .finally(() => (purging = undefined));
+  };
+  const timer = setInterval(purge, PURGE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await purging;
+  });
+
+  app.post(
+    TELEMETRY_PATHS.ingest,
+    {
+      bodyLimit: TELEMETRY_MAX_BODY_BYTES,
+      // If the limit's store fails (Redis away), telemetry still flows: it is not worth an outage.
+      onRequest: app.rateLimit({ ...BATCHES_PER_CLIENT, skipOnError: true, errorResponseBuilder: tooManyResponse }),
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Anonymous page views, usage events and (with REPORT_ERRORS) error reports from the browser',
+        body: TelemetryBatch,
+        response: { 202: TelemetryAccepted, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { rows, dropped } = classifyBatch(request.body.events, {
+        userAgent: request.headers['user-agent'],
+        reportErrors: config.reportErrors,
+        now: Date.now(),
+      });
+      await storeEvents(app.db, rows);
+      return reply.status(202).send({ accepted: rows.length, dropped });
+    },
+  );
+};

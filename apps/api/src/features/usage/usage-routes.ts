@@ -1,0 +1,20 @@
+import { ErrorBody, USAGE_PATHS, UsageQuery, UsageReport } from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { usageReport } from './usage-report';
+
+/** The staff Usage screen's figures (docs/telemetry.md). */
+export const usageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    USAGE_PATHS.usage,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags: ['usage'],
+        summary: 'Page views, downloads, lookups and (with REPORT_ERRORS) errors per day (staff)',
+        querystring: UsageQuery,
+        response: { 200: UsageReport, 400: ErrorBody, 401: ErrorBody },
+      },
+    },
+    async (request) => usageReport(app.db, { days: request.query.days, reportErrors: app.config.reportErrors }),
+  );
+};

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { daysOf, usageFigures } from './usage-figures';
+
+describe('usage figures', () => {
+  const report = {
+    days: 7,
+    from: '2026-11-17',
+    to: '2026-11-23',
+    pageViews: [{ day: '2026-11-20', views: 4 }],
+    downloads: [
+      { day: '2026-11-20', product: 'Cornerstone', version: '2.8.1', downloads: 2 },
+      { day: '2026-11-23', product: 'Cornerstone PIB', version: '2.8.1', downloads: 1 },
+    ],
+    lookups: [{ day: '2026-11-23', lookups: 4, failed: 1 }],
+    topVersions: [],
+    errors: null,
+  };
+
+  it('fills every day of the range, so quiet days show as zero', () => {
+    expect(daysOf('2026-11-30', '2026-12-02')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02']);
+    const [pageViews] = usageFigures(report);
+    expect(pageViews!.series[0]!.values).toEqual([0, 0, 0, 4, 0, 0, 0]);
+  });
+
+  it('charts downloads per product and version, lookups with their failure share, errors only when reported', () => {
+    const figures = usageFigures(report);
+    expect(figures.map((figure) => figure.id)).toEqual(['page-views', 'downloads', 'lookups']);
+    expect(figures[1]!.series.map((series) => series.label)).toEqual(['Cornerstone 2.8.1', 'Cornerstone PIB 2.8.1']);
+    expect(figures[2]!.rows).toEqual([['2026-11-23', 4, 1, '25%']]);
+    expect(usageFigures({ ...report, errors: [] }).map((figure) => figure.id)).toContain('errors');
+  });
+});

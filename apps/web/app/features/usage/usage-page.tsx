@@ -1,0 +1,158 @@
+import { USAGE_RANGE_DAYS, type UsageRangeDays, type UsageReport } from '@portal/contracts';
+import { useEffect } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import { ApiError, readBearer } from '../../shared/api/api-client';
+import { useIdentity } from '../../shared/identity/identity-store';
+import { SignInGate } from '../../shared/identity/sign-in-gate';
+import { staffToolMeta } from '../../shared/identity/staff-tool-page';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import page from '../../styles/page.module.css';
+import type { Route } from './+types/usage-page';
+import { getUsage } from './api/get-usage';
+import { UsageChart } from './usage-chart';
+import { usageFigures, type Figure } from './usage-figures';
+import styles from './usage-page.module.css';
+
+export const meta = () =>
+  staffToolMeta(DESTINATIONS.serviceUsage, 'Anonymous page views, downloads, lookups and errors per day.');
+
+interface UsageState {
+  days: UsageRangeDays;
+  report?: UsageReport;
+  error?: string;
+}
+
+function rangeOf(request: Request): UsageRangeDays {
+  const days = Number(new URL(request.url).searchParams.get('days'));
+  return USAGE_RANGE_DAYS.find((range) => range === days) ?? USAGE_RANGE_DAYS[0];
+}
+
+/** Loads only with a sign-in; the range is in the URL (`?days=30`). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<UsageState> {
+  const days = rangeOf(request);
+  if (!readBearer()) return { days };
+  try {
+    return { days, report: await getUsage(days, request.signal) };
+  } catch (error) {
+    // A 401 has cleared the bearer: the sign-in widget takes the screen's place.
+    if (error instanceof ApiError && error.status !== 401) return { days, error: error.message };
+    if (error instanceof ApiError) return { days };
+    throw error;
+  }
+}
+
+export default function UsagePage({ loaderData }: Route.ComponentProps) {
+  const identity = useIdentity();
+  const { revalidate } = useRevalidator();
+  const loaded = loaderData.report !== undefined || loaderData.error !== undefined;
+  // Signing in on this screen loads the figures; signing out hides them (SignInGate).
+  useEffect(() => {
+    if (identity && !loaded) void revalidate();
+  }, [identity, loaded, revalidate]);
+
+  return (
+    <>
+      <h1>{DESTINATIONS.serviceUsage.title}</h1>
+      <SignInGate>
+        <p className={page.lead}>
+          Counted anonymously: no person, address or ID is recorded. Days are UTC; downloads come from the download
+          records, the rest from the browser&apos;s usage reports.
+        </p>
+        <nav aria-label="Date range">
+          <ul className={styles.ranges}>
+            {USAGE_RANGE_DAYS.map((days) => (
+              <li key={days}>
+                <Link
+                  to={href('serviceUsage', { days: String(days) })}
+                  aria-current={days === loaderData.days ? 'page' : undefined}
+                >
+                  Last {days} days
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {loaderData.error && (
+          <p role="alert" className={styles.warning}>
+            {loaderData.error}
+          </p>
+        )}
+        {loaderData.report && <UsageFigures report={loaderData.report} />}
+      </SignInGate>
+    </>
+  );
+}
+
+function UsageFigures({ report }: { report: UsageReport }) {
+  return (
+    <>
+      {usageFigures(report).map((figure) => (
+        <FigureSection key={figure.id} figure={figure} />
+      ))}
+      <section className={page.section} aria-labelledby="top-versions">
+        <h2 id="top-versions">Most downloaded versions</h2>
+        <NumbersTable
+          caption={`The ${report.topVersions.length} most downloaded in the last ${report.days} days`}
+          columns={['Product', 'Version', 'Downloads']}
+          rows={report.topVersions.map((row) => [row.product, row.version, row.downloads])}
+        />
+      </section>
+      {!report.errors && <p>Errors are not reported: REPORT_ERRORS is off.</p>}
+    </>
+  );
+}
+
+function FigureSection({ figure }: { figure: Figure }) {
+  return (
+    <section className={styles.figure} aria-labelledby={figure.id}>
+      <h2 id={figure.id}>{figure.title}</h2>
+      <UsageChart figure={figure} />
+      <NumbersTable caption={`${figure.title}, days with any`} columns={figure.columns} rows={figure.rows} />
+    </section>
+  );
+}
+
+function NumbersTable({
+  caption,
+  columns,
+  rows,
+}: {
+  caption: string;
+  columns: readonly string[];
+  rows: readonly (string | number)[][];
+}) {
+  if (rows.length === 0) return <p>Nothing recorded in this range.</p>;
+  return (
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
+      <table className={styles.table}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column, index) => (
+              <th key={column} scope="col" className={typeof rows[0]?.[index] === 'number' ? styles.number : undefined}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.join(' ')}>
+              {row.map((cell, index) =>
+                index === 0 ? (
+                  <th key={index} scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={index} className={typeof cell === 'number' ? styles.number : undefined}>
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { Type, type Static } from 'typebox';
+
+/** The staff Usage screen's figures (docs/telemetry.md), read from daily rollups. */
+export const USAGE_PATHS = { usage: '/v1/usage' } as const;
+
+/** The date ranges the Usage screen offers, in days; the first is the default. */
+export const USAGE_RANGE_DAYS = [7, 30, 90, 365] as const;
+export type UsageRangeDays = (typeof USAGE_RANGE_DAYS)[number];
+
+export const UsageQuery = Type.Object({
+  days: Type.Union([Type.Literal(7), Type.Literal(30), Type.Literal(90), Type.Literal(365)], {
+    default: USAGE_RANGE_DAYS[0],
+  }),
+});
+export type UsageQuery = Static<typeof UsageQuery>;
+
+/** A calendar day in UTC, YYYY-MM-DD. */
+const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+
+export const UsageReport = Type.Object(
+  {
+    days: Type.Integer(),
+    /** First and last day of the range, both included (UTC). */
+    from: Day,
+    to: Day,
+    pageViews: Type.Array(Type.Object({ day: Day, views: Type.Integer() })),
+    downloads: Type.Array(
+      Type.Object({ day: Day, product: Type.String(), version: Type.String(), downloads: Type.Integer() }),
+    ),
+    lookups: Type.Array(Type.Object({ day: Day, lookups: Type.Integer(), failed: Type.Integer() })),
+    topVersions: Type.Array(Type.Object({ product: Type.String(), version: Type.String(), downloads: Type.Integer() })),
+    /** Errors per day; null while REPORT_ERRORS is off. */
+    errors: Type.Union([Type.Array(Type.Object({ day: Day, errors: Type.Integer() })), Type.Null()]),
+  },
+  { $id: 'UsageReport' },
+);
+export type UsageReport = Static<typeof UsageReport>;
