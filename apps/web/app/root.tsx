@@ -110,9 +110,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (internal) emitTelemetry({ kind: 'error', error });
   }, [internal, error]);
-  const message = internal
-    ? INTERNAL_PROBLEM_MESSAGE
-    : `${error.status} ${error.statusText}`;
+  const message = internal ? INTERNAL_PROBLEM_MESSAGE : `${error.status} ${error.statusText}`;
   return (
     <section>
       <h1>Something went wrong</h1>

@@ -2,7 +2,11 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, MAKER_NAME_PLACEHOLDER, REPORT_ERRORS_PLACEHOLDER } from '@portal/contracts';
+import {
+  CHROMATOF_DOWNLOADS_URL_PLACEHOLDER,
+  MAKER_NAME_PLACEHOLDER,
+  REPORT_ERRORS_PLACEHOLDER,
+} from '@portal/contracts';
 import { escapeHtml } from '../shared/html';
 
 export interface WebAsset {
