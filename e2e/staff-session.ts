@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import { E2E_STAFF_DOMAIN } from './global-setup';
 import { signInLinkFromOutbox } from './outbox';
 
 export const SIGN_IN_SENT = 'You will receive an email with a link to sign in within the next couple of minutes.';
 
-let counter = 0;
-/** A staff address of its own for each test: the sign-in mail is limited per address. */
-export const newStaffAddress = () => `e2e-${Date.now().toString(36)}-${++counter}@${E2E_STAFF_DOMAIN}`;
+/**
+ * A staff address of its own for each test: the sign-in mail is limited per address, and
+ * only the newest link works, so two workers must never pick the same one.
+ */
+export const newStaffAddress = () => `e2e-${randomUUID().slice(0, 13)}@${E2E_STAFF_DOMAIN}`;
 
 /** Asks for a sign-in link with the widget on the current page and reads it from the outbox. */
 export async function requestLinkInPage(page: Page, email: string) {

@@ -1,29 +1,11 @@
-import { cp, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_CATALOGUE_DIR } from '../../paths';
-import { importFolder } from './publishing';
+import { describe, expect, it } from 'vitest';
+import { usePublishFolder } from '../../../test/publish-folder';
 import { ImportError } from './manifest-check';
 
-let portal: TestApp;
-let dataDir: string;
-let folder: string;
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-import-'));
-  folder = await mkdtemp(path.join(os.tmpdir(), 'portal-import-src-'));
-  await cp(DEMO_CATALOGUE_DIR, folder, { recursive: true });
-  portal = await createTestApp({ env: { DATA_DIR: dataDir } });
-});
-afterEach(async () => {
-  await portal.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(folder, { recursive: true, force: true });
-});
-
-const run = () => importFolder(folder, { db: portal.database.db, secretKey: portal.app.secretKey, dataDir });
+const kit = usePublishFolder();
+const { run } = kit;
 
 const TABLES = [
   'files',
@@ -43,28 +25,20 @@ const TABLES = [
 async function catalogueState() {
   const state: Record<string, unknown[]> = {};
   for (const table of TABLES) {
-    const { rows } = await portal.database.pool.query(`SELECT * FROM ${table}`);
+    const { rows } = await kit.portal.database.pool.query(`SELECT * FROM ${table}`);
     state[table] = rows.map((row) => JSON.stringify(row)).sort();
   }
   return state;
 }
 
 async function storedBlobs(): Promise<string[]> {
-  const root = path.join(dataDir, 'files');
+  const root = path.join(kit.dataDir, 'files');
   const entries = await readdir(root, { recursive: true }).catch(() => [] as string[]);
   return entries.filter((entry) => /[0-9a-f]{64}$/.test(entry)).sort();
 }
 
-async function editManifest(edit: (manifest: Record<string, unknown[]>) => void) {
-  const file = path.join(folder, 'catalogue.json');
-  const { readFile } = await import('node:fs/promises');
-  const manifest = JSON.parse(await readFile(file, 'utf8'));
-  edit(manifest);
-  await writeFile(file, JSON.stringify(manifest));
-}
-
 describe('npm run portal -- import', () => {
-  it('publishes the folder and says what it did; the same folder twice changes nothing', async () => {
+  it('publishes the kit.folder and says what it did; the same kit.folder twice changes nothing', async () => {
     const first = await run();
     expect(first).toMatchObject({
       files: { stored: 32, alreadyStored: 0 },
@@ -100,7 +74,7 @@ describe('npm run portal -- import', () => {
 
   it('counts a change of availability as a changed version', async () => {
     await run();
-    await editManifest((manifest) => {
+    await kit.editManifest((manifest) => {
       (manifest.versions![0] as { families: string[] }).families.push('TGA');
     });
     expect((await run()).versions).toEqual({ added: 0, changed: 1, unchanged: 5 });
@@ -108,7 +82,7 @@ describe('npm run portal -- import', () => {
 
   it('updates an option and a configuration in place, by code and by family, version and product', async () => {
     await run();
-    await editManifest((manifest) => {
+    await kit.editManifest((manifest) => {
       (manifest.options![0] as { description: string }).description = 'Autoloader, 30 positions';
       (manifest.configurations![0] as { falseOptions: string }).falseOptions = 'P11|0';
       manifest.configurations!.push({ product: 'CS844', friendlyFamily: 'CS', currentVersion: '2.7.0' });
@@ -116,14 +90,14 @@ describe('npm run portal -- import', () => {
     const summary = await run();
     expect(summary.options).toEqual({ added: 0, changed: 1, unchanged: 21 });
     expect(summary.configurations).toEqual({ added: 1, changed: 1, unchanged: 9 });
-    const { rows } = await portal.database.pool.query(
+    const { rows } = await kit.portal.database.pool.query(
       `SELECT packages, true_options FROM configurations WHERE current_version = '2.7.0' AND product = 'CS844'`,
     );
     expect(rows).toEqual([{ packages: '', true_options: '' }]);
   });
 
   it('refuses an option or a configuration given twice, and a list token out of its form', async () => {
-    await editManifest((manifest) => {
+    await kit.editManifest((manifest) => {
       manifest.options!.push({ code: 'LIMS', description: 'again' });
       manifest.configurations!.push({ product: 'CS844', friendlyFamily: 'CS', currentVersion: '2.10.0' });
       (manifest.configurations![1] as { trueRanges: string }).trueRanges = 'MAXWEIGHT=0.5g broken';
@@ -143,17 +117,18 @@ describe('npm run portal -- import', () => {
   it("keeps a ChromaTOF release's files to those its entry lists, and refuses a label twice in one release", async () => {
     await run();
     type Release = { files: { label: string }[] };
-    await editManifest((manifest) => {
+    await kit.editManifest((manifest) => {
       const [release] = (manifest as unknown as { chromatof: { releases: Release[] } }).chromatof.releases;
       release!.files = release!.files.filter((entry) => entry.label !== 'User Manual');
     });
     expect((await run()).chromatofFiles).toEqual({ added: 0, changed: 1, unchanged: 8 });
-    const { rows } = await portal.database.pool.query('SELECT label FROM chromatof_release_files WHERE version = $1', [
-      '6.0.2',
-    ]);
+    const { rows } = await kit.portal.database.pool.query(
+      'SELECT label FROM chromatof_release_files WHERE version = $1',
+      ['6.0.2'],
+    );
     expect(rows.map((row: { label: string }) => row.label).sort()).toEqual(['Installer', 'Release Notes']);
 
-    await editManifest((manifest) => {
+    await kit.editManifest((manifest) => {
       const [release] = (manifest as unknown as { chromatof: { releases: Release[] } }).chromatof.releases;
       release!.files.push({ ...release!.files[0]! });
     });
@@ -162,13 +137,13 @@ describe('npm run portal -- import', () => {
 
   it('stores registration IDs and key IDs only as keyed digests', async () => {
     await run();
-    const { rows } = await portal.database.pool.query('SELECT * FROM registrations');
+    const { rows } = await kit.portal.database.pool.query('SELECT * FROM registrations');
     expect(rows).toHaveLength(9);
     expect(JSON.stringify(rows)).not.toMatch(/DEMO-[A-Z]+-\d{4}/i);
   });
 
   it('checks the whole manifest first and writes nothing when anything is wrong', async () => {
-    await editManifest((manifest) => {
+    await kit.editManifest((manifest) => {
       (manifest.versions![1] as { families: string[] }).families.push('Nope');
       manifest.registrations!.push({ registrationId: 'demo-cs-1001', family: 'CS' });
     });
@@ -183,7 +158,7 @@ describe('npm run portal -- import', () => {
   });
 
   it('refuses a file path that leaves the folder', async () => {
-    await editManifest((manifest) => {
+    await kit.editManifest((manifest) => {
       (manifest.pibs![0] as { file: { path: string } }).file.path = '../outside.pdf';
     });
     await expect(run()).rejects.toThrow(/pibs\/0\/file\/path/);
@@ -191,7 +166,7 @@ describe('npm run portal -- import', () => {
   });
 
   it('names a missing file and writes nothing', async () => {
-    await editManifest((manifest) => {
+    await kit.editManifest((manifest) => {
       (manifest.dsvs![0] as { file: { path: string } }).file.path = 'dsvs/missing.pdf';
     });
     await expect(run()).rejects.toThrow('dsvs/missing.pdf does not exist');
@@ -199,7 +174,7 @@ describe('npm run portal -- import', () => {
   });
 
   it('refuses a manifest that is not JSON', async () => {
-    await writeFile(path.join(folder, 'catalogue.json'), '{ not json');
+    await writeFile(path.join(kit.folder, 'catalogue.json'), '{ not json');
     await expect(run()).rejects.toBeInstanceOf(ImportError);
   });
 
@@ -208,12 +183,12 @@ describe('npm run portal -- import', () => {
     const before = await catalogueState();
     const blobsBefore = await storedBlobs();
     // A new version, a new file and a new DSV; the DSV insert, the last write, fails.
-    await writeFile(path.join(folder, 'new.pdf'), '%PDF-1.4 new document');
-    await editManifest((manifest) => {
+    await writeFile(path.join(kit.folder, 'new.pdf'), '%PDF-1.4 new document');
+    await kit.editManifest((manifest) => {
       manifest.versions!.push({ name: '3.0.0', families: ['CS'] });
       manifest.dsvs!.push({ key: 'CS-DSV-300', version: '3.0.0', file: { path: 'new.pdf' } });
     });
-    await portal.database.pool.query(`
+    await kit.portal.database.pool.query(`
       CREATE FUNCTION fail_halfway() RETURNS trigger AS $$
       BEGIN RAISE EXCEPTION 'disk full (simulated)'; END $$ LANGUAGE plpgsql;
       CREATE TRIGGER fail_halfway BEFORE INSERT ON dsvs FOR EACH ROW

@@ -1,37 +1,12 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { CatalogueManifest } from '@portal/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { DEMO_CATALOGUE_DIR } from '../../paths';
+import { describe, expect, it } from 'vitest';
+import { usePublishFolder } from '../../../test/publish-folder';
 import { ImportError } from './manifest-check';
-import { describeSummary, importFolder } from './publishing';
+import { describeSummary } from './publishing';
 
-let portal: TestApp;
-let dataDir: string;
-let folder: string;
-
-beforeEach(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-import-'));
-  folder = await mkdtemp(path.join(os.tmpdir(), 'portal-import-src-'));
-  await cp(DEMO_CATALOGUE_DIR, folder, { recursive: true });
-  portal = await createTestApp({ env: { DATA_DIR: dataDir } });
-});
-afterEach(async () => {
-  await portal.close();
-  await rm(dataDir, { recursive: true, force: true });
-  await rm(folder, { recursive: true, force: true });
-});
-
-const run = () => importFolder(folder, { db: portal.database.db, secretKey: portal.app.secretKey, dataDir });
-const manifestFile = () => path.join(folder, 'catalogue.json');
-async function editManifest(edit: (manifest: CatalogueManifest) => void) {
-  const manifest = JSON.parse(await readFile(manifestFile(), 'utf8')) as CatalogueManifest;
-  edit(manifest);
-  await writeFile(manifestFile(), JSON.stringify(manifest));
-}
-const rows = async (query: string) => (await portal.database.pool.query(query)).rows;
+const kit = usePublishFolder();
+const { run } = kit;
+const rows = async (query: string) => (await kit.portal.database.pool.query(query)).rows;
 
 describe('the passwordReset section of the manifest', () => {
   it('publishes the requirement, the first admin list and the managers, and says so', async () => {
@@ -48,10 +23,10 @@ describe('the passwordReset section of the manifest', () => {
 
   it("keeps a list a manager saved, and follows the manifest's requirement and managers", async () => {
     await run();
-    await portal.database.pool.query(
+    await kit.portal.database.pool.query(
       `UPDATE password_reset_registrations SET authorized_admin_emails = '{saved@customer.example}', admins_changed_at = now() WHERE 'lab.admin@customer.example' = ANY(authorized_admin_emails)`,
     );
-    await editManifest((manifest) => {
+    await kit.editManifest<CatalogueManifest>((manifest) => {
       const entry = manifest.passwordReset!.find((item) => item.registrationId === 'DEMO-CS-1001')!;
       entry.authorizedAdminEmails = ['from.manifest@customer.example'];
       entry.requiresAuthorizedAdmins = false;
@@ -68,7 +43,7 @@ describe('the passwordReset section of the manifest', () => {
   });
 
   it('refuses entries for registrations the manifest does not publish, twice-named ones and invalid addresses', async () => {
-    await editManifest((manifest) => {
+    await kit.editManifest<CatalogueManifest>((manifest) => {
       manifest.passwordReset = [
         { registrationId: 'SECRET-9999', requiresAuthorizedAdmins: true },
         { registrationId: 'DEMO-CS-1001', requiresAuthorizedAdmins: true, authorizedAdminEmails: ['not an address'] },

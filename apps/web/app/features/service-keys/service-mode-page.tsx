@@ -11,7 +11,7 @@ import { DESTINATIONS } from '../../shared/navigation/navigation';
 import type { Route } from './+types/service-mode-page';
 import { getChallengeResponse } from './api/get-challenge-response';
 import { getExpiringKey } from './api/get-expiring-key';
-import styles from '../../styles/staff-tool.module.css';
+import styles from '../../styles/forms.module.css';
 
 const REFRESH_MS = EXPIRING_KEY_REFRESH_MINUTES * 60_000;
 
