@@ -15,6 +15,7 @@ import { getPasswordResetStatus } from './api/get-password-reset-status';
 import { postResponseKey } from './api/post-response-key';
 import { putAuthorizedAdmins } from './api/put-authorized-admins';
 import styles from './password-reset.module.css';
+import forms from '../../styles/forms.module.css';
 
 export const meta = () =>
   staffToolMeta(
@@ -58,7 +59,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 export default function PasswordResetPage() {
   const [generation, setGeneration] = useState(0);
   return (
-    <div className={styles.page}>
+    <div className={forms.page}>
       <h1>{DESTINATIONS.servicePasswordReset.title}</h1>
       <SignInGate>
         <button type="button" className={styles.secondary} onClick={() => setGeneration((value) => value + 1)}>
@@ -88,14 +89,14 @@ function PasswordResetForm() {
     <>
       <lookup.Form method="post" className={styles.card}>
         <input type="hidden" name="intent" value="lookup" />
-        <label htmlFor={ids.registration} className={styles.label}>
+        <label htmlFor={ids.registration} className={forms.label}>
           Registration ID
         </label>
-        <div className={styles.row}>
+        <div className={forms.row}>
           <input
             id={ids.registration}
             name="registrationId"
-            className={styles.input}
+            className={forms.input}
             value={registrationId}
             onChange={(event) => setRegistrationId(event.target.value)}
             readOnly={status !== undefined}
@@ -109,7 +110,7 @@ function PasswordResetForm() {
           )}
         </div>
         {lookup.data?.error !== undefined && (
-          <p role="alert" className={styles.error}>
+          <p role="alert" className={forms.error}>
             {lookup.data.error}
           </p>
         )}
@@ -117,10 +118,10 @@ function PasswordResetForm() {
 
       {current && (
         <div className={styles.card}>
-          <label htmlFor={ids.family} className={styles.label}>
+          <label htmlFor={ids.family} className={forms.label}>
             Instrument Family
           </label>
-          <input id={ids.family} className={styles.input} value={current.family ?? ''} readOnly />
+          <input id={ids.family} className={forms.input} value={current.family ?? ''} readOnly />
         </div>
       )}
 
@@ -137,14 +138,14 @@ function PasswordResetForm() {
         <send.Form method="post" className={styles.card}>
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="registrationId" value={registrationId} />
-          <label htmlFor={ids.challenge} className={styles.label}>
+          <label htmlFor={ids.challenge} className={forms.label}>
             Challenge Key
           </label>
-          <div className={styles.row}>
+          <div className={forms.row}>
             <input
               id={ids.challenge}
               name="challengeKey"
-              className={styles.input}
+              className={forms.input}
               readOnly={send.data?.data !== undefined}
               autoComplete="off"
               spellCheck={false}
@@ -188,17 +189,17 @@ function AdminEmailEditor({
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="registrationId" value={registrationId} />
       <fieldset className={styles.fieldset} aria-describedby={helpId}>
-        <legend className={styles.label}>Authorized Admin Emails</legend>
+        <legend className={forms.label}>Authorized Admin Emails</legend>
         <p id={helpId} className={styles.help}>
           {ADMIN_EMAIL_HELP}
         </p>
         {emails.map((email, index) => (
-          <div className={styles.row} key={index}>
+          <div className={forms.row} key={index}>
             <input
               type="email"
               name="email"
               aria-label={`Authorized admin email ${index + 1}`}
-              className={styles.input}
+              className={forms.input}
               value={email}
               onChange={(event) => setEmails(emails.map((value, i) => (i === index ? event.target.value : value)))}
             />
@@ -220,7 +221,7 @@ function AdminEmailEditor({
         {changed ? 'Save & Continue' : 'Continue'}
       </button>
       {save.data?.error !== undefined && (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={forms.error}>
           {save.data.error}
         </p>
       )}
@@ -238,7 +239,7 @@ function SendOutcome({
   if (!outcome) return null;
   if (outcome.error !== undefined)
     return (
-      <p role="alert" className={styles.error}>
+      <p role="alert" className={forms.error}>
         {outcome.error}
       </p>
     );
@@ -249,7 +250,7 @@ function SendOutcome({
       </p>
     );
   return (
-    <p role="alert" className={styles.error}>
+    <p role="alert" className={forms.error}>
       {requiresAuthorizedAdmins ? PASSWORD_RESET_MESSAGES.noAuthorizedAdmin : PASSWORD_RESET_MESSAGES.notSent}
     </p>
   );

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import styles from './copy-field.module.css';
+import forms from '../../styles/forms.module.css';
 
 /** A read-only value with its own Copy button, which says when the value is on the clipboard. */
 export function CopyField({ label, value }: { label: string; value: string }) {
@@ -12,10 +13,10 @@ export function CopyField({ label, value }: { label: string; value: string }) {
     );
   return (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+      <label htmlFor={id} className={forms.label}>
         {label}
       </label>
-      <div className={styles.row}>
+      <div className={forms.row}>
         <input id={id} className={styles.input} value={value} readOnly onFocus={(event) => event.target.select()} />
         <button type="button" className={styles.copy} onClick={copy} aria-label={`Copy ${label}`}>
           Copy

@@ -3,6 +3,7 @@ import { Form, useLocation, useNavigation } from 'react-router';
 import { Dialog } from '../components/dialog';
 import { LOOKUP_PARAM } from '../navigation/navigation';
 import styles from './lookup.module.css';
+import forms from '../../styles/forms.module.css';
 
 interface LookupFormProps {
   /** 'Registration ID' or 'Key ID'. */
@@ -21,22 +22,22 @@ export function LookupForm({ label, registrationId, whereIsThis }: LookupFormPro
   const inputId = useId();
   return (
     <>
-      <Form method="get" className={styles.form} role="search">
-        <label htmlFor={inputId} className={styles.label}>
+      <Form method="get" className={forms.card} role="search">
+        <label htmlFor={inputId} className={forms.label}>
           {label}
         </label>
-        <div className={styles.row}>
+        <div className={forms.row}>
           <input
             // A new URL (Back, a shared link) puts its ID in the field.
             key={registrationId}
             id={inputId}
             name={LOOKUP_PARAM}
             defaultValue={registrationId}
-            className={styles.input}
+            className={forms.input}
             autoComplete="off"
             spellCheck={false}
           />
-          <button type="submit" className={styles.find}>
+          <button type="submit" className={forms.primary}>
             Find
           </button>
         </div>

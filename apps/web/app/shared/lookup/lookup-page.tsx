@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { LookupBusy, LookupError, LookupForm } from './lookup-form';
 import styles from './lookup.module.css';
+import forms from '../../styles/forms.module.css';
 import type { LookupState } from './run-lookup';
 
 interface LookupPageProps<T> {
@@ -21,7 +22,7 @@ interface LookupPageProps<T> {
 export function LookupPage<T>({ title, lead, label, whereIsThis, state, busy, results, children }: LookupPageProps<T>) {
   const { outcome } = state;
   return (
-    <div className={styles.page}>
+    <div className={forms.page}>
       <h1>{title}</h1>
       <p className={styles.lead}>{lead}</p>
       <LookupForm label={label} registrationId={state.registrationId} whereIsThis={whereIsThis} />
