@@ -53,9 +53,17 @@ function collectorWith(overrides: Partial<CollectorOptions> & { answer?: PostOut
 }
 
 const view = (pathname: string) => ({ kind: 'page-view', pathname }) as const;
-/** An error report of about 600 bytes, to fill batches quickly. */
-const bigError = (n: number) =>
-  ({ kind: 'error', pathname: '/', error: new Error(`Failure ${'x'.repeat(450)} ${n}`) }) as const;
+/**
+ * An error report of about 900 bytes, to fill batches quickly. Its stack is
+ * fixed (a real one grows with the checkout's path, and so would the event),
+ * and its number comes first, where the 500-character cap cannot cut it.
+ */
+const STACK = ['Error: Failure', ...Array.from({ length: 6 }, (_, i) => `    at step${i} (/assets/app.js:1:${i})`)].join('\n');
+const bigError = (n: number) => {
+  const error = new Error(`Failure ${n} ${'x'.repeat(480)}`);
+  error.stack = STACK;
+  return { kind: 'error', pathname: '/', error } as const;
+};
 const storedEvents = (storage: FakeStorage) =>
   JSON.parse(storage.getItem(TELEMETRY_STORAGE_KEY) ?? '[]') as Record<string, unknown>[];
 
