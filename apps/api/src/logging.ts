@@ -1,4 +1,6 @@
 import type { FastifyLoggerOptions, FastifyRequest, LogLevel } from 'fastify';
+import { pino, type Logger } from 'pino';
+import type { LogFormat } from './config/config';
 
 /**
  * What the portal logs about a request: its method, the route's pattern and the client
@@ -17,4 +19,53 @@ export function loggerOptions(level: LogLevel = 'info'): FastifyLoggerOptions & 
       }),
     },
   };
+}
+
+/**
+ * LOG_FORMAT as given, else `pretty` for a person at a terminal and JSON lines for
+ * everything else (a service manager, a pipe, a log collector). An invalid value is
+ * reported by loadConfig; until then it is read as unset.
+ */
+export function chooseLogFormat(raw: string | undefined, isTerminal: boolean): LogFormat {
+  if (raw === 'json' || raw === 'pretty') return raw;
+  return isTerminal ? 'pretty' : 'json';
+}
+
+interface Output {
+  write(text: string): unknown;
+}
+
+/**
+ * The one logger of a portal process: start-up stages, Fastify and shutdown all write
+ * through it, so the output is either all JSON or all lines for a person, never a mix.
+ */
+export function createLogger(format: LogFormat, output: Output = process.stdout, level: LogLevel = 'info'): Logger {
+  if (format === 'json') return pino(loggerOptions(level), { write: (line: string) => output.write(line) });
+  return pino(loggerOptions(level), { write: (line: string) => output.write(prettyLine(line)) });
+}
+
+const LEVEL_LABELS: Record<number, string> = { 40: 'warning: ', 50: 'error: ', 60: 'fatal: ' };
+
+/**
+ * A JSON log line as a person reads it: `12:03:04 message`, the level named from warnings
+ * up, an error's stack below. Formatted here rather than by pino-pretty: the portal logs a
+ * handful of lines (no line per request, docs/decisions/011), which needs neither its
+ * dependencies nor its worker thread (docs/decisions/098).
+ */
+export function prettyLine(json: string): string {
+  let entry: { level?: number; time?: number; msg?: string; err?: { stack?: string; message?: string } };
+  try {
+    entry = JSON.parse(json) as typeof entry;
+  } catch {
+    return json;
+  }
+  const time = new Date(entry.time ?? Date.now()).toTimeString().slice(0, 8);
+  const label = LEVEL_LABELS[entry.level ?? 30] ?? '';
+  const detail = entry.err?.stack ?? entry.err?.message;
+  const message = entry.msg ?? entry.err?.message ?? '';
+  return `${time} ${label}${message}${detail && detail !== message ? `\n${indent(detail)}` : ''}\n`;
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '    ');
 }
