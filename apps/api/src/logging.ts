@@ -35,13 +35,40 @@ interface Output {
   write(text: string): unknown;
 }
 
+const WARN = 40;
+
 /**
  * The one logger of a portal process: start-up stages, Fastify and shutdown all write
  * through it, so the output is either all JSON or all lines for a person, never a mix.
+ * Warnings and errors go to stderr, the rest to stdout.
  */
-export function createLogger(format: LogFormat, output: Output = process.stdout, level: LogLevel = 'info'): Logger {
-  if (format === 'json') return pino(loggerOptions(level), { write: (line: string) => output.write(line) });
-  return pino(loggerOptions(level), { write: (line: string) => output.write(prettyLine(line)) });
+export function createLogger(
+  format: LogFormat,
+  { out = process.stdout, err = process.stderr }: { out?: Output; err?: Output } = {},
+  level: LogLevel = 'info',
+): Logger {
+  return pino(loggerOptions(level), {
+    write(line: string) {
+      const entry = parseLine(line);
+      const output = (entry?.level ?? 0) >= WARN ? err : out;
+      output.write(format === 'json' || !entry ? line : prettyLine(entry));
+    },
+  });
+}
+
+interface LogEntry {
+  level?: number;
+  time?: number;
+  msg?: string;
+  err?: { stack?: string; message?: string };
+}
+
+function parseLine(line: string): LogEntry | undefined {
+  try {
+    return JSON.parse(line) as LogEntry;
+  } catch {
+    return undefined;
+  }
 }
 
 const LEVEL_LABELS: Record<number, string> = { 40: 'warning: ', 50: 'error: ', 60: 'fatal: ' };
@@ -52,13 +79,7 @@ const LEVEL_LABELS: Record<number, string> = { 40: 'warning: ', 50: 'error: ', 6
  * handful of lines (no line per request, docs/decisions/011), which needs neither its
  * dependencies nor its worker thread (docs/decisions/098).
  */
-export function prettyLine(json: string): string {
-  let entry: { level?: number; time?: number; msg?: string; err?: { stack?: string; message?: string } };
-  try {
-    entry = JSON.parse(json) as typeof entry;
-  } catch {
-    return json;
-  }
+export function prettyLine(entry: LogEntry): string {
   const time = new Date(entry.time ?? Date.now()).toTimeString().slice(0, 8);
   const label = LEVEL_LABELS[entry.level ?? 30] ?? '';
   const detail = entry.err?.stack ?? entry.err?.message;
