@@ -27,7 +27,7 @@ const log = createLogger(chooseLogFormat(process.env.LOG_FORMAT, process.stdout.
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const cleanups = new Cleanups();
+  const cleanups = new Cleanups((line) => log.error(line));
   // From here on a signal undoes whatever start-up has done so far, in reverse order.
   handleShutdown(cleanups);
   if (config.otelEndpoint) {

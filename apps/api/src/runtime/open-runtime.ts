@@ -13,6 +13,9 @@ import { lockDataDir } from './data-dir-lock';
 export class Cleanups {
   private readonly steps: Array<() => Promise<void> | void> = [];
 
+  /** `report`: where a failing step is told (the server's logger; the console for commands). */
+  constructor(private readonly report: (line: string) => void = console.error) {}
+
   add(step: () => Promise<void> | void): void {
     this.steps.unshift(step);
   }
@@ -22,7 +25,7 @@ export class Cleanups {
       try {
         await step();
       } catch (error) {
-        console.error(`While stopping: ${(error as Error).message}`);
+        this.report(`While stopping: ${(error as Error).message}`);
       }
     }
   }
