@@ -100,7 +100,7 @@ test('without OTEL_EXPORTER_OTLP_ENDPOINT no OpenTelemetry package is loaded', a
   const otlp = await collector();
   const runs = [];
   try {
-    for (const env of [{}, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url }]) {
+    for (const env of [{}, { OTEL_EXPORTER_OTLP_ENDPOINT: otlp.url }] as Array<Record<string, string>>) {
       const portal = await startPortal({ env: { ...env, NODE_OPTIONS: `--import ${path.join(dir, 'register.mjs')}` } });
       await portal.stop();
       await removeDataDir(portal.dataDir);
