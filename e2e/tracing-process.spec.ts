@@ -116,3 +116,34 @@ test('without OTEL_EXPORTER_OTLP_ENDPOINT no OpenTelemetry package is loaded', a
   expect(set).toContain('IMPORTED @opentelemetry/sdk-trace-node');
   expect(set).toContain('IMPORTED @fastify/otel');
 });
+
+test('a collector out of reach is one warning, and the portal keeps serving', async () => {
+  const closed = await collector();
+  closed.server.close();
+  await once(closed.server, 'close');
+  const portal = await startPortal({
+    env: { OTEL_EXPORTER_OTLP_ENDPOINT: closed.url, OTEL_BSP_SCHEDULE_DELAY: '200' },
+  });
+  try {
+    for (let i = 0; i < 3; i++) {
+      const lookup = await fetch(`${portal.url}/v1/Cornerstone/versions`, {
+        headers: { authorization: 'Hasp id=DEMO-CS-1001' },
+      });
+      expect(lookup.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    expect(await portal.stop('SIGTERM')).toBe(0);
+    const warnings = portal
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { level: number; msg: string })
+      .filter((entry) => entry.level === 40);
+    expect(warnings.map((entry) => entry.msg)).toEqual([
+      `OpenTelemetry: connect ECONNREFUSED ${new URL(closed.url).host}`,
+    ]);
+  } finally {
+    await portal.stop();
+    await removeDataDir(portal.dataDir);
+  }
+});

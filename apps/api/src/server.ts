@@ -32,7 +32,7 @@ async function main() {
   handleShutdown(cleanups);
   if (config.otelEndpoint) {
     // Only now are the OpenTelemetry packages loaded (docs/decisions/097).
-    const telemetry = await (await import('./telemetry/telemetry')).startTelemetry();
+    const telemetry = await (await import('./telemetry/telemetry')).startTelemetry({ warn: (line) => log.warn(line) });
     cleanups.add(() => telemetry.shutdown());
     log.info(`Tracing to ${config.otelEndpoint.origin} (OpenTelemetry)`);
   }

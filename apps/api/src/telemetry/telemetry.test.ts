@@ -2,7 +2,7 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import type { Versions } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useDemoPortal } from '../../test/demo-portal';
-import { routePattern, startTelemetry, type Telemetry } from './telemetry';
+import { redactAttributes, routePattern, startTelemetry, type Telemetry } from './telemetry';
 
 // Started before the demo portal's Fastify instance is created: @fastify/otel instruments
 // every instance created after it is enabled, as server.ts does.
@@ -123,5 +123,30 @@ describe('route patterns as span names', () => {
     expect(routePattern('/v1/Cornerstone/versions/:name')).toBe('/v1/Cornerstone/versions/{name}');
     expect(routePattern('/v1/files/:fileId/:fileName')).toBe('/v1/files/{fileId}/{fileName}');
     expect(routePattern('/*')).toBe('/{*}');
+  });
+});
+
+describe('the last gate before export', () => {
+  it('drops raw URLs and query strings and masks what looks like a credential', () => {
+    expect(
+      redactAttributes({
+        'url.full': 'https://portal.example/v1/files/7/a.exe?signature=abc',
+        'url.query': 'registrationId=DEMO-CS-1001',
+        'http.target': '/v1/Cornerstone/DSV/DEMO-CS-1001/CS-DSV-28',
+        'url.path': '/v1/files/7/a.exe?grant=xyz',
+        'http.route': '/v1/files/:fileId/:fileName',
+        'exception.message': 'rejected Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln for staff@example.com',
+        'db.query.text': 'SELECT 1 WHERE "authorization" = $1',
+        'http.response.status_code': 200,
+      }),
+    ).toEqual({
+      'http.route': '/v1/files/:fileId/:fileName',
+      'exception.message': 'rejected Bearer {redacted} for {email}',
+      'db.query.text': 'SELECT 1 WHERE "authorization" = $1',
+      'http.response.status_code': 200,
+    });
+    expect(redactAttributes({ note: 'Hasp id=DEMO-CS-1001 and a token eyJa.eyJb.c' })).toEqual({
+      note: 'Hasp {redacted} and a token {token}',
+    });
   });
 });

@@ -23,19 +23,42 @@ export interface TelemetryOptions {
   exporter?: SpanExporter;
   /** `simple` exports each span as it ends (tests); `batch` (default) buffers as OTEL_BSP_* say. */
   processor?: 'batch' | 'simple';
+  /** Told the SDK's warnings and errors (a collector out of reach), each distinct one once. */
+  warn?: (line: string) => void;
 }
 
 const SERVICE_NAME = 'instrument-software-portal';
 
-export async function startTelemetry({ exporter, processor = 'batch' }: TelemetryOptions = {}): Promise<Telemetry> {
-  const [{ context, trace, propagation }, sdk, resources, { FastifyOtelInstrumentation }, { PgInstrumentation }] =
-    await Promise.all([
-      import('@opentelemetry/api'),
-      import('@opentelemetry/sdk-trace-node'),
-      import('@opentelemetry/resources'),
-      import('@fastify/otel'),
-      import('@opentelemetry/instrumentation-pg'),
-    ]);
+export async function startTelemetry({
+  exporter,
+  processor = 'batch',
+  warn,
+}: TelemetryOptions = {}): Promise<Telemetry> {
+  const [
+    { context, trace, propagation, diag, DiagLogLevel },
+    sdk,
+    resources,
+    { FastifyOtelInstrumentation },
+    { PgInstrumentation },
+  ] = await Promise.all([
+    import('@opentelemetry/api'),
+    import('@opentelemetry/sdk-trace-node'),
+    import('@opentelemetry/resources'),
+    import('@fastify/otel'),
+    import('@opentelemetry/instrumentation-pg'),
+  ]);
+  if (warn) {
+    // Once per distinct problem: a collector down for an hour is one line, not one per batch.
+    const told = new Set<string>();
+    const once = (message: string, ...args: unknown[]) => {
+      const line = [message, ...args].map(describe).join(' ');
+      if (told.has(line) || told.size >= 100) return;
+      told.add(line);
+      warn(`OpenTelemetry: ${line}`);
+    };
+    const quiet = () => {};
+    diag.setLogger({ error: once, warn: once, info: quiet, debug: quiet, verbose: quiet }, DiagLogLevel.WARN);
+  }
   exporter ??= new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
 
   const redacting = new RedactingExporter(exporter);
@@ -71,6 +94,7 @@ export async function startTelemetry({ exporter, processor = 'batch' }: Telemetr
       trace.disable();
       context.disable();
       propagation.disable();
+      diag.disable();
     },
   };
 }
@@ -174,4 +198,17 @@ function redactSpan(span: ReadableSpan): ReadableSpan {
       enumerable: true,
     },
   }) as ReadableSpan;
+}
+
+/** An SDK message as one line: an error (or an error serialised to JSON, as the SDK passes some) by its message. */
+function describe(value: unknown): string {
+  if (value instanceof Error) return value.message;
+  if (typeof value !== 'string') return String(value);
+  try {
+    const parsed = JSON.parse(value) as { message?: unknown };
+    if (typeof parsed.message === 'string') return parsed.message;
+  } catch {
+    // not JSON: the message itself
+  }
+  return value;
 }
