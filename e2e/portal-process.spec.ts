@@ -32,11 +32,18 @@ function runServer(env: Record<string, string>, timeoutMs = 20_000) {
   return { ...result, elapsedMs: Date.now() - startedAt };
 }
 
+/** The messages of JSON log lines (the format when output is not a terminal). */
+const messages = (text: string) =>
+  text
+    .trim()
+    .split('\n')
+    .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
 test('a bad PORT stops start-up with one line naming it, exit code 1', async () => {
   const dataDir = await makeDataDir();
   const result = runServer({ PORT: 'abc', DATA_DIR: dataDir });
   expect(result.status).toBe(1);
-  expect(result.stderr.trim()).toBe('PORT must be an integer 1-65535, got "abc"');
+  expect(messages(result.stderr)).toEqual(['PORT must be an integer 1-65535, got "abc"']);
   await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -44,7 +51,7 @@ test('every bad variable gets its own line', async () => {
   const dataDir = await makeDataDir();
   const result = runServer({ PORT: '70000', PUBLIC_URL: 'ftp://x', MAKER_NAME: ' ', DATA_DIR: dataDir });
   expect(result.status).toBe(1);
-  const lines = result.stderr.trim().split('\n');
+  const lines = messages(result.stderr);
   expect(lines).toHaveLength(3);
   expect(lines[0]).toBe('PORT must be an integer 1-65535, got "70000"');
   expect(lines[1]).toMatch(/^PUBLIC_URL must be a URL starting with http:\/\/ or https:\/\//);

@@ -8,7 +8,7 @@ import {
   importFolder,
   sweepInterruptedImports,
 } from './features/publishing/publishing';
-import { loggerOptions } from './logging';
+import { chooseLogFormat, createLogger } from './logging';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
@@ -16,49 +16,72 @@ import { loadWebBuild } from './web/web-build';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Start-up: configuration, data folder, database, migrations, then the app on its port. */
+/**
+ * Every line of the process goes through this logger: readable lines on a terminal, JSON
+ * lines otherwise or with LOG_FORMAT=json (docs/operations.md). Created before the
+ * configuration is read, so even its problems come out in the chosen format.
+ */
+const log = createLogger(chooseLogFormat(process.env.LOG_FORMAT, process.stdout.isTTY === true));
+
+/** Start-up: configuration, data folder, database, migrations, then the app on its port; one line per stage. */
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const cleanups = new Cleanups();
+  const cleanups = new Cleanups((line) => log.error(line));
   // From here on a signal undoes whatever start-up has done so far, in reverse order.
   handleShutdown(cleanups);
-  const { db, pool, secretKey, databaseDescription } = await openRuntime(config, { lockDataDir: 'always' }, cleanups);
+  if (config.otelEndpoint) {
+    // Only now are the OpenTelemetry packages loaded (docs/decisions/097).
+    const telemetry = await (await import('./telemetry/telemetry')).startTelemetry({ warn: (line) => log.warn(line) });
+    cleanups.add(() => telemetry.shutdown());
+    log.info(`Tracing to ${config.otelEndpoint.origin} (OpenTelemetry)`);
+  }
+  const { db, pool, secretKey } = await openRuntime(
+    config,
+    { lockDataDir: 'always', log: (line) => log.info(line) },
+    cleanups,
+  );
   try {
     // Interrupted imports leave unfinished copies and unreferenced blobs (docs/operations.md).
     const swept = await sweepInterruptedImports({ db, dataDir: config.dataDir });
     if (swept && swept.incomplete + swept.unreferenced > 0) {
-      console.log(
+      log.info(
         `Swept what interrupted imports left: ${swept.incomplete} unfinished copies, ${swept.unreferenced} unreferenced files`,
       );
     }
     // A newcomer sees real screens at once: an empty catalogue gets the demo one (docs/demo-data.md).
     if (await catalogueIsEmpty(db)) {
       const summary = await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey, dataDir: config.dataDir });
-      console.log(`Imported the demo catalogue (${describeSummary(summary).join('; ')})`);
+      const { versions, files } = summary;
+      log.info(
+        { summary: describeSummary(summary) },
+        `Imported the demo catalogue: ${versions.added} versions, ${files.stored} files (docs/demo-data.md)`,
+      );
     }
 
     const webBuild = await loadWebBuild(WEB_BUILD_DIR, config);
     const app = await buildApp(
       { config, db, pool, secretKey, webBuild },
       {
-        logger: loggerOptions(),
+        loggerInstance: log,
         // No line per request: it cost six times the throughput (docs/decisions/011).
         logController: new LogController({ disableRequestLogging: true }),
         requestTimeout: 30_000,
       },
     );
     for (const name of config.notYetUsed) {
-      app.log.warn(`${name} is set, but no feature of this version uses it yet`);
+      log.warn(`${name} is set, but no feature of this version uses it yet`);
     }
     cleanups.add(() => app.close());
-    await app.listen({ port: config.port, host: config.host });
-    app.log.info(
-      `Portal ready at ${config.publicUrl.origin} (listening on ${config.host}:${config.port}, database ${
-        databaseDescription
-      }, started in ${Math.round(performance.now() - startedAt)} ms)`,
-    );
-    console.log(`Portal running at ${config.publicUrl.origin}`);
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      // Fastify's own "Server listening" line, made the last line of start-up.
+      listenTextResolver: (address) =>
+        `Portal running at ${config.publicUrl.origin} (listening on ${address}, started in ${Math.round(
+          performance.now() - startedAt,
+        )} ms)`,
+    });
   } catch (error) {
     await cleanups.run();
     throw error;
@@ -69,11 +92,11 @@ function handleShutdown(cleanups: Cleanups) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
-      console.log(`${signal} again: exiting now`);
+      log.info(`${signal} again: exiting now`);
       process.exit(1);
     }
     stopping = true;
-    console.log(`${signal}: finishing in-flight requests, then stopping`);
+    log.info(`${signal}: finishing in-flight requests, then stopping`);
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     void cleanups.run().then(() => process.exit(0));
   };
@@ -83,11 +106,11 @@ function handleShutdown(cleanups: Cleanups) {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
-    for (const problem of error.problems) console.error(problem);
+    for (const problem of error.problems) log.error(problem);
   } else if (error instanceof DatabaseUnreachableError || error instanceof DataDirInUseError) {
-    console.error(error.message);
+    log.error(error.message);
   } else {
-    console.error(`The portal could not start: ${(error as Error).stack ?? String(error)}`);
+    log.error({ err: error }, 'The portal could not start');
   }
   process.exit(1);
 });

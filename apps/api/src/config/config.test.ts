@@ -154,4 +154,22 @@ describe('CHROMATOF_DOWNLOADS_URL', () => {
       ]);
     }
   });
+
+  it('reads LOG_FORMAT and OTEL_EXPORTER_OTLP_ENDPOINT, refusing anything else without echoing a password', () => {
+    expect(loadConfig({}, '/srv/portal').logFormat).toBeUndefined();
+    expect(loadConfig({ LOG_FORMAT: 'json' }, '/srv/portal').logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, '/srv/portal').logFormat).toBe('pretty');
+    expect(problemsOf({ LOG_FORMAT: 'JSON' })).toEqual(['LOG_FORMAT must be "json" or "pretty", got "JSON"']);
+
+    expect(loadConfig({}, '/srv/portal').otelEndpoint).toBeUndefined();
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector.internal:4318' }, '/srv/portal').otelEndpoint?.href,
+    ).toBe('http://collector.internal:4318/');
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be a URL starting with http:// or https://, got "collector:4318"',
+    ]);
+    expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://otel:secret@collector:4317' })).toEqual([
+      'OTEL_EXPORTER_OTLP_ENDPOINT must be a URL starting with http:// or https://, got "grpc://otel:***@collector:4317"',
+    ]);
+  });
 });

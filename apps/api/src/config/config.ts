@@ -46,7 +46,13 @@ export interface Config {
   reportErrors: boolean;
   /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
   notYetUsed: string[];
+  /** LOG_FORMAT: `json` lines or `pretty` ones for a person; unset: pretty on a terminal, else JSON (logging.ts). */
+  logFormat: LogFormat | undefined;
+  /** OTEL_EXPORTER_OTLP_ENDPOINT: traces go to this OTLP/HTTP collector; unset: no OpenTelemetry at all (telemetry/). */
+  otelEndpoint: URL | undefined;
 }
+
+export type LogFormat = 'json' | 'pretty';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -212,6 +218,21 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  const rawLogFormat = read('LOG_FORMAT');
+  if (rawLogFormat !== undefined && rawLogFormat !== 'json' && rawLogFormat !== 'pretty') {
+    problem('LOG_FORMAT', 'must be "json" or "pretty"', rawLogFormat);
+  }
+  const logFormat = rawLogFormat as LogFormat | undefined;
+
+  // The SDK reads it (and the other OTEL_* variables) itself; checked here so a typo stops start-up.
+  let otelEndpoint: URL | undefined;
+  const rawOtelEndpoint = read('OTEL_EXPORTER_OTLP_ENDPOINT');
+  if (rawOtelEndpoint !== undefined) {
+    const urlIssue = urlProblem(rawOtelEndpoint, ['http:', 'https:']);
+    if (urlIssue) problem('OTEL_EXPORTER_OTLP_ENDPOINT', urlIssue, redactUrl(rawOtelEndpoint));
+    else otelEndpoint = new URL(rawOtelEndpoint);
+  }
+
   const notYetUsed: string[] = [];
   for (const [name, check] of Object.entries(RESERVED_VARIABLES)) {
     const value = read(name);
@@ -242,6 +263,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     telemetryRetentionDays,
     reportErrors,
     notYetUsed,
+    logFormat,
+    otelEndpoint,
   };
 }
 

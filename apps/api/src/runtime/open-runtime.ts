@@ -13,6 +13,9 @@ import { lockDataDir } from './data-dir-lock';
 export class Cleanups {
   private readonly steps: Array<() => Promise<void> | void> = [];
 
+  /** `report`: where a failing step is told (the server's logger; the console for commands). */
+  constructor(private readonly report: (line: string) => void = console.error) {}
+
   add(step: () => Promise<void> | void): void {
     this.steps.unshift(step);
   }
@@ -22,7 +25,7 @@ export class Cleanups {
       try {
         await step();
       } catch (error) {
-        console.error(`While stopping: ${(error as Error).message}`);
+        this.report(`While stopping: ${(error as Error).message}`);
       }
     }
   }
@@ -46,7 +49,16 @@ export interface Runtime {
  */
 export async function openRuntime(
   config: Config,
-  { lockDataDir: lock, poolMax }: { lockDataDir: 'always' | 'embedded'; poolMax?: number },
+  {
+    lockDataDir: lock,
+    poolMax,
+    log,
+  }: {
+    lockDataDir: 'always' | 'embedded';
+    poolMax?: number;
+    /** Told one line per stage (database ready, migrations) for a person reading the start-up. */
+    log?: (line: string) => void;
+  },
   /** Given each undo step as soon as it exists, so a signal during start-up can undo it too. */
   cleanups: Cleanups,
 ): Promise<Runtime> {
@@ -58,14 +70,20 @@ export async function openRuntime(
     let databaseDescription = databaseUrl ? redactUrl(databaseUrl) : '';
     if (!databaseUrl) {
       const clusterDir = path.join(config.dataDir, 'pg');
-      const embedded = await startEmbeddedServer(clusterDir);
+      const embedded = await startEmbeddedServer(clusterDir, log ? { log } : {});
       cleanups.add(() => embedded.stop());
       databaseUrl = embedded.url;
       databaseDescription = `embedded in ${clusterDir}`;
     }
     const { pool, db } = await connectDatabase(databaseUrl, poolMax ? { max: poolMax } : {});
     cleanups.add(() => pool.end());
-    await applyMigrations(pool, MIGRATIONS_DIR);
+    log?.(`Database ready: ${databaseDescription}`);
+    const { applied, total } = await applyMigrations(pool, MIGRATIONS_DIR);
+    log?.(
+      applied > 0
+        ? `Database migrated: ${applied} new ${applied === 1 ? 'migration' : 'migrations'} applied (${total} in all)`
+        : `Database schema up to date (${total} migrations)`,
+    );
     return { db, pool, secretKey, databaseDescription };
   } catch (error) {
     await cleanups.run();

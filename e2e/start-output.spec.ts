@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { REPO_ROOT, freePort, makeDataDir, removeDataDir } from './portal-process';
+
+// What a person sees when they type `npm start` (scripts/start.mjs, which npm runs), and what a
+// log collector gets when the output is not a terminal (docs/operations.md, "Logs").
+test.describe.configure({ mode: 'serial' });
+
+interface Started {
+  lines: string[];
+  exitCode: number | null;
+}
+
+/**
+ * Runs the start command until the portal is ready, then stops it with SIGTERM as a service
+ * manager would. `terminal`: inside `script`, so the portal's stdout is a pseudo-terminal.
+ */
+async function start(dataDir: string, { terminal, env = {} }: { terminal: boolean; env?: Record<string, string> }) {
+  const port = String(await freePort());
+  const command = `${process.execPath} scripts/start.mjs`;
+  const child = terminal
+    ? spawn('script', ['-qefc', command, '/dev/null'], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: envFor(),
+      })
+    : spawn(process.execPath, ['scripts/start.mjs'], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: envFor(),
+      });
+  function envFor() {
+    return { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', DATA_DIR: dataDir, PORT: port, ...env };
+  }
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await expect.poll(() => output, { timeout: 60_000 }).toContain('Portal running at');
+  // The portal's own process (the data folder's lock names it), not `script` around it.
+  const pid = Number((await readFile(path.join(dataDir, 'portal.pid'), 'utf8')).trim());
+  process.kill(pid, 'SIGTERM');
+  const exitCode = await exited;
+  return { lines: output.replaceAll('\r', '').trimEnd().split('\n'), exitCode, port } satisfies Started & {
+    port: string;
+  };
+}
+
+const TIME = String.raw`\d\d:\d\d:\d\d`;
+
+test('on a terminal: one readable line per stage, the URL, and nothing else', async () => {
+  const dataDir = await makeDataDir();
+  try {
+    const first = await start(dataDir, { terminal: true });
+    expect(first.exitCode).toBe(0);
+    const firstLines = first.lines;
+    expect(firstLines).toHaveLength(5);
+    expect(firstLines[0]).toMatch(new RegExp(`^${TIME} Database ready: embedded in ${dataDir}/pg$`));
+    expect(firstLines[1]).toMatch(
+      new RegExp(`^${TIME} Database migrated: \\d+ new migrations applied \\(\\d+ in all\\)$`),
+    );
+    expect(firstLines[2]).toMatch(new RegExp(`^${TIME} Imported the demo catalogue: \\d+ versions, \\d+ files`));
+    expect(firstLines[3]).toMatch(
+      new RegExp(
+        `^${TIME} Portal running at http://localhost:${first.port} \\(listening on http://127\\.0\\.0\\.1:${first.port}, started in \\d+ ms\\)$`,
+      ),
+    );
+    expect(firstLines[4]).toMatch(new RegExp(`^${TIME} SIGTERM: finishing in-flight requests, then stopping$`));
+
+    const again = await start(dataDir, { terminal: true });
+    expect(again.lines.map((line) => line.replace(/^\d\d:\d\d:\d\d /, '').replace(/\d+/g, 'N'))).toEqual([
+      `Database ready: embedded in ${dataDir.replace(/\d+/g, 'N')}/pg`,
+      'Database schema up to date (N migrations)',
+      'Portal running at http://localhost:N (listening on http://N.N.N.N:N, started in N ms)',
+      'SIGTERM: finishing in-flight requests, then stopping',
+    ]);
+
+    // JSON when asked for, even on a terminal; JSON when the output is not a terminal.
+    for (const run of [
+      await start(dataDir, { terminal: true, env: { LOG_FORMAT: 'json' } }),
+      await start(dataDir, { terminal: false }),
+    ]) {
+      expect(run.exitCode).toBe(0);
+      const entries = run.lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(entries.map((entry) => entry.msg.replace(/\d+/g, 'N'))).toEqual([
+        `Database ready: embedded in ${dataDir.replace(/\d+/g, 'N')}/pg`,
+        'Database schema up to date (N migrations)',
+        'Portal running at http://localhost:N (listening on http://N.N.N.N:N, started in N ms)',
+        'SIGTERM: finishing in-flight requests, then stopping',
+      ]);
+      expect(entries.every((entry) => entry.level === 30)).toBe(true);
+    }
+  } finally {
+    await removeDataDir(dataDir);
+  }
+});
+
+test('LOG_FORMAT other than json or pretty stops start-up naming it', async () => {
+  const dataDir = await makeDataDir();
+  try {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_FORMAT: 'xml' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect((JSON.parse(stderr.trim()) as { msg: string }).msg).toBe('LOG_FORMAT must be "json" or "pretty", got "xml"');
+  } finally {
+    await removeDataDir(dataDir);
+  }
+});
