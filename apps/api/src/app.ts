@@ -32,6 +32,7 @@ import mailer from './plugins/mailer';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
+import redis from './plugins/redis';
 import redirects from './plugins/redirects';
 import registrations from './plugins/registrations';
 import securityHeaders from './plugins/security-headers';
@@ -71,6 +72,7 @@ export async function buildApp(
   await app.register(configPlugin, { config: dependencies.config, secretKey: dependencies.secretKey });
   await app.register(errorHandler);
   await app.register(securityHeaders);
+  await app.register(redis);
   await app.register(rateLimit);
   await app.register(notFound);
   await app.register(redirects);

@@ -93,7 +93,17 @@ describe('configuration', () => {
   });
 
   it('validates the variables of features yet to ship and lists them as not used yet', () => {
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).notYetUsed).toEqual(['REDIS_URL']);
+    expect(loadConfig({ S3_BUCKET: 'portal-files' }).notYetUsed).toEqual(['S3_BUCKET']);
+  });
+
+  it('reads REDIS_URL as the shared store of the limits, and names a bad one without its password', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://:hunter2@cache.example.com:6379/2' });
+    expect(config.redisUrl?.host).toBe('cache.example.com:6379');
+    expect(config.notYetUsed).toEqual([]);
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    const [problem] = problemsOf({ REDIS_URL: 'http://:hunter2@cache.example.com' });
+    expect(problem).toMatch(/^REDIS_URL must be a URL starting with redis:\/\/ or rediss:\/\//);
+    expect(problem).not.toContain('hunter2');
   });
 });
 

@@ -42,6 +42,11 @@ export interface Config {
   downloadRecordsRetentionDays: number;
   /** Days anonymous telemetry events and their daily rollups are kept (TELEMETRY_RETENTION_DAYS, default 400). */
   telemetryRetentionDays: number;
+  /**
+   * A Redis server (REDIS_URL) that holds the rate limits and the guessing brake's counts,
+   * so that every portal behind a load balancer spends one budget; without it, memory.
+   */
+  redisUrl: URL | undefined;
   /** Whether the browser reports unplanned errors (REPORT_ERRORS, default false); delivered to every page at run time. */
   reportErrors: boolean;
   /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
@@ -71,7 +76,6 @@ const RETENTION_MAX_DAYS = 36_500;
 
 /** Validated but not used by any shipped feature yet; each arrives with its feature. */
 const RESERVED_VARIABLES: Record<string, (value: string) => string | undefined> = {
-  REDIS_URL: (v) => urlProblem(v, ['redis:', 'rediss:']),
   S3_ENDPOINT: (v) => urlProblem(v, ['http:', 'https:']),
   S3_BUCKET: (v) => (/^[a-z0-9.-]{3,63}$/.test(v) ? undefined : 'must be an S3 bucket name'),
   S3_REGION: (v) => (v.trim() ? undefined : 'must not be empty'),
@@ -203,6 +207,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const reportErrors = rawReportErrors === 'true';
 
+  let redisUrl: URL | undefined;
+  const rawRedisUrl = read('REDIS_URL');
+  if (rawRedisUrl !== undefined) {
+    const urlIssue = urlProblem(rawRedisUrl, ['redis:', 'rediss:']);
+    if (urlIssue) problem('REDIS_URL', urlIssue, redactUrl(rawRedisUrl));
+    else redisUrl = new URL(rawRedisUrl);
+  }
+
   const chromatofDownloadsUrl = read('CHROMATOF_DOWNLOADS_URL')?.trim() ?? CHROMATOF_PATHS.downloads;
   if (!isSitePath(chromatofDownloadsUrl) && urlProblem(chromatofDownloadsUrl, ['http:', 'https:'])) {
     problem(
@@ -241,6 +253,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     downloadRecordsRetentionDays,
     telemetryRetentionDays,
     reportErrors,
+    redisUrl,
     notYetUsed,
   };
 }
