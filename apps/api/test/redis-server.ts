@@ -10,6 +10,8 @@ export interface RedisServer {
   /** Stops the server (SIGKILL: an outage, not a goodbye); start() brings it back on the same port, empty. */
   stop(): Promise<void>;
   start(): Promise<void>;
+  /** SIGKILL now, for a process exiting without the time to wait (a test runner's signal handler). */
+  killNow(): void;
   /** Stops it for good and removes its folder. */
   close(): Promise<void>;
 }
@@ -38,7 +40,20 @@ export async function startRedisServer(): Promise<RedisServer> {
   const start = async () => {
     const started = spawn(
       binary,
-      ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no'],
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child = started;
@@ -75,6 +90,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     port,
     stop,
     start,
+    killNow: () => child?.kill('SIGKILL'),
     close: async () => {
       await stop();
       await rm(dir, { recursive: true, force: true });
