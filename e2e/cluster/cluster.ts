@@ -43,8 +43,8 @@ export class Cluster {
   private postgres?: ChildProcess;
   private stopped = false;
   private readonly onSignal = (signal: NodeJS.Signals) => {
-    this.killAllNow();
-    process.exit(signal === 'SIGINT' ? 130 : 143);
+    // Ctrl-C reaches every process of the terminal at once: wait until they are gone, then remove the folder.
+    void this.killAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
   };
 
   private constructor() {
@@ -151,14 +151,30 @@ export class Cluster {
     rmSync(this.dir, { recursive: true, force: true });
   }
 
-  /** Last resort (a signal, an exit without stop()): nothing this cluster started outlives it. */
+  /** On a signal: every process this cluster started killed and waited for, then its folder removed. */
+  private async killAll() {
+    this.stopped = true;
+    const running = [...this.children].filter((child) => child.exitCode === null && child.signalCode === null);
+    const gone = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of running) child.kill('SIGKILL');
+    await this.redis?.stop();
+    await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    rmSync(this.dir, { recursive: true, force: true, maxRetries: 5 });
+  }
+
+  /** Last resort (an exit without stop()): nothing this cluster started outlives the test process. */
   private killAllNow() {
     for (const child of this.children) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     }
     if (!this.stopped) {
+      this.stopped = true;
       this.redis?.killNow();
-      rmSync(this.dir, { recursive: true, force: true });
+      try {
+        rmSync(this.dir, { recursive: true, force: true, maxRetries: 5 });
+      } catch {
+        // A process still writing into it; the folder is in the system's temporary folder.
+      }
     }
   }
 
