@@ -155,3 +155,79 @@ describe('CHROMATOF_DOWNLOADS_URL', () => {
     }
   });
 });
+
+describe('object storage and file delivery', () => {
+  const S3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'portal-files',
+    S3_ACCESS_KEY_ID: 'portal',
+    S3_SECRET_ACCESS_KEY: 'not-a-real-secret-1234',
+  };
+
+  it('keeps local files streamed by the portal when no S3 variable is set', () => {
+    const config = loadConfig({}, '/srv/portal');
+    expect(config.s3).toBeUndefined();
+    expect(config.fileDelivery).toBe('stream');
+  });
+
+  it('switches to the bucket with all five S3 variables, redirecting by default and path style only when asked', () => {
+    const config = loadConfig(S3, '/srv/portal');
+    expect(config.s3).toMatchObject({ region: 'us-east-1', bucket: 'portal-files', forcePathStyle: false });
+    expect(config.s3?.endpoint.toString()).toBe('http://127.0.0.1:9000/');
+    expect(config.fileDelivery).toBe('redirect');
+    expect(config.notYetUsed).toEqual([]);
+    expect(loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'true' }, '/srv/portal').s3?.forcePathStyle).toBe(true);
+    expect(loadConfig({ ...S3, FILE_DELIVERY: 'stream' }, '/srv/portal').fileDelivery).toBe('stream');
+  });
+
+  it('refuses some S3 variables without the others, naming the missing ones', () => {
+    const { S3_BUCKET: _bucket, S3_SECRET_ACCESS_KEY: _secret, ...partial } = S3;
+    expect(problemsOf(partial)).toEqual([
+      'S3 storage needs all of S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: S3_BUCKET, S3_SECRET_ACCESS_KEY missing',
+    ]);
+    expect(problemsOf({ S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      'S3_FORCE_PATH_STYLE is set without S3_ENDPOINT and the other S3_ variables',
+    ]);
+  });
+
+  it('names bad S3 values without echoing the secret', () => {
+    const problems = problemsOf({
+      ...S3,
+      S3_ENDPOINT: 'ftp://files.example.com',
+      S3_BUCKET: 'Portal_Files',
+      S3_SECRET_ACCESS_KEY: 'has a space',
+      S3_FORCE_PATH_STYLE: 'yes',
+    });
+    expect(problems).toEqual([
+      'S3_ENDPOINT must be a URL starting with http:// or https://, got "ftp://files.example.com/"',
+      'S3_BUCKET must be an S3 bucket name, got "Portal_Files"',
+      'S3_SECRET_ACCESS_KEY must be printable characters without spaces (got 11 characters)',
+      'S3_FORCE_PATH_STYLE must be "true" or "false", got "yes"',
+    ]);
+    expect(problems.join('\n')).not.toContain('has a space');
+  });
+
+  it('allows only the delivery modes that fit the storage', () => {
+    expect(problemsOf({ FILE_DELIVERY: 'sendfile' })).toEqual([
+      'FILE_DELIVERY must be one of stream, redirect, accel, got "sendfile"',
+    ]);
+    expect(problemsOf({ FILE_DELIVERY: 'redirect' })).toEqual([
+      'FILE_DELIVERY=redirect needs an S3 bucket (S3_ENDPOINT and the other S3_ variables)',
+    ]);
+    expect(problemsOf({ ...S3, FILE_DELIVERY: 'accel' })).toEqual([
+      'FILE_DELIVERY=accel serves local files through nginx and cannot be used with S3_ENDPOINT',
+    ]);
+    const accel = loadConfig({ FILE_DELIVERY: 'accel' }, '/srv/portal');
+    expect(accel.fileDelivery).toBe('accel');
+    expect(accel.fileDeliveryAccelPrefix).toBe('/_portal-files/');
+    expect(
+      loadConfig({ FILE_DELIVERY: 'accel', FILE_DELIVERY_ACCEL_PREFIX: '/internal/files/' }, '/srv/portal')
+        .fileDeliveryAccelPrefix,
+    ).toBe('/internal/files/');
+    expect(problemsOf({ FILE_DELIVERY: 'accel', FILE_DELIVERY_ACCEL_PREFIX: '/files' })).toHaveLength(1);
+    expect(problemsOf({ FILE_DELIVERY_ACCEL_PREFIX: '/internal/' })).toEqual([
+      'FILE_DELIVERY_ACCEL_PREFIX is only used with FILE_DELIVERY=accel',
+    ]);
+  });
+});
