@@ -1,6 +1,7 @@
 // @ts-expect-error -- s3rver ships no types; the few calls made here are typed below.
 import S3rverModule from '@20minutes/s3rver';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,33 @@ interface S3rverInstance {
   close(): Promise<void>;
 }
 const S3rver = S3rverModule as new (options: Record<string, unknown>) => S3rverInstance;
+
+/**
+ * s3rver 4.x builds the canonical query of a signature with encodeURIComponent, which leaves
+ * ' ( ) * ! as they are; SigV4 (AWS, MinIO, and the AWS SDK that signs) escapes them. A
+ * presigned GET whose response-content-disposition carries `filename*=UTF-8''…` would be
+ * refused by s3rver alone, so its canonical query is put right before it checks signatures.
+ */
+function fixS3rverQueryEncoding() {
+  const v4 = createRequire(import.meta.url)('@20minutes/s3rver/lib/signature/v4.js') as {
+    getStringToSign(canonicalRequest: { querystring: string }, request: unknown): string;
+    fixedForPortal?: boolean;
+  };
+  if (v4.fixedForPortal) return;
+  const original = v4.getStringToSign.bind(v4);
+  v4.getStringToSign = (canonicalRequest, request) =>
+    original(
+      {
+        ...canonicalRequest,
+        querystring: canonicalRequest.querystring.replace(
+          /[!'()*]/g,
+          (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+        ),
+      },
+      request,
+    );
+  v4.fixedForPortal = true;
+}
 
 /** The credentials s3rver's built-in account signs with. */
 export const S3RVER_KEY = { id: 'S3RVER', secret: 'S3RVER' } as const;
@@ -31,6 +59,7 @@ export interface S3Server {
  * tests prove the bucket stays private by checking what our signing code produces.
  */
 export async function startS3Server(bucket = 'portal-files'): Promise<S3Server> {
+  fixS3rverQueryEncoding();
   const directory = await mkdtemp(path.join(os.tmpdir(), 'portal-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
