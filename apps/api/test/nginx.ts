@@ -112,4 +112,3 @@ async function waitForPort(port: number, child: ChildProcess, stderr: () => stri
   }
   throw new Error(`nginx did not listen on ${port}: ${stderr()}`);
 }
-

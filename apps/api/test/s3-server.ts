@@ -102,7 +102,10 @@ export interface FailingProxy {
  * InternalError (after reading the body): an upload that fails halfway, as a store under
  * strain or a network that gives out would make it.
  */
-export async function startFailingProxy(target: string, { failFromPart }: { failFromPart: number }): Promise<FailingProxy> {
+export async function startFailingProxy(
+  target: string,
+  { failFromPart }: { failFromPart: number },
+): Promise<FailingProxy> {
   const { createServer, request: forward } = await import('node:http');
   const requests: string[] = [];
   const server = createServer((incoming, outgoing) => {
@@ -113,7 +116,9 @@ export async function startFailingProxy(target: string, { failFromPart }: { fail
       incoming.on('end', () =>
         outgoing
           .writeHead(500, { 'content-type': 'application/xml' })
-          .end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>Failed on purpose</Message></Error>'),
+          .end(
+            '<?xml version="1.0" encoding="UTF-8"?><Error><Code>InternalError</Code><Message>Failed on purpose</Message></Error>',
+          ),
       );
       return;
     }

@@ -256,7 +256,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const fileDeliveryAccelPrefix = rawAccelPrefix ?? DEFAULT_ACCEL_PREFIX;
   if (rawAccelPrefix !== undefined) {
     if (!/^\/(?:[A-Za-z0-9._~-]+\/)+$/.test(rawAccelPrefix)) {
-      problem('FILE_DELIVERY_ACCEL_PREFIX', 'must be a path starting and ending with /, for example "/_portal-files/"', rawAccelPrefix);
+      problem(
+        'FILE_DELIVERY_ACCEL_PREFIX',
+        'must be a path starting and ending with /, for example "/_portal-files/"',
+        rawAccelPrefix,
+      );
     } else if (fileDelivery !== 'accel') {
       problems.push('FILE_DELIVERY_ACCEL_PREFIX is only used with FILE_DELIVERY=accel');
     }
@@ -311,7 +315,8 @@ function readS3(
   const forcePathStyleRaw = read('S3_FORCE_PATH_STYLE')?.trim();
   const present = S3_REQUIRED.filter((name) => read(name) !== undefined);
   if (present.length === 0) {
-    if (forcePathStyleRaw !== undefined) problems.push('S3_FORCE_PATH_STYLE is set without S3_ENDPOINT and the other S3_ variables');
+    if (forcePathStyleRaw !== undefined)
+      problems.push('S3_FORCE_PATH_STYLE is set without S3_ENDPOINT and the other S3_ variables');
     return undefined;
   }
   if (present.length < S3_REQUIRED.length) {
@@ -328,11 +333,14 @@ function readS3(
   const region = read('S3_REGION')!.trim();
   if (!/^[a-z0-9-]{1,64}$/.test(region)) problem('S3_REGION', 'must be a region name such as "us-east-1"', region);
   const accessKeyId = read('S3_ACCESS_KEY_ID')!.trim();
-  if (!/^[\x21-\x7e]+$/.test(accessKeyId)) problems.push('S3_ACCESS_KEY_ID must be printable characters without spaces');
+  if (!/^[\x21-\x7e]+$/.test(accessKeyId))
+    problems.push('S3_ACCESS_KEY_ID must be printable characters without spaces');
   const secretAccessKey = read('S3_SECRET_ACCESS_KEY')!.trim();
   // A secret: name the rule, never echo the value.
   if (!/^[\x21-\x7e]+$/.test(secretAccessKey)) {
-    problems.push(`S3_SECRET_ACCESS_KEY must be printable characters without spaces (got ${secretAccessKey.length} characters)`);
+    problems.push(
+      `S3_SECRET_ACCESS_KEY must be printable characters without spaces (got ${secretAccessKey.length} characters)`,
+    );
   }
   if (forcePathStyleRaw !== undefined && forcePathStyleRaw !== 'true' && forcePathStyleRaw !== 'false') {
     problem('S3_FORCE_PATH_STYLE', 'must be "true" or "false"', forcePathStyleRaw);

@@ -138,11 +138,7 @@ function accelDelivery(blobStore: BlobStore, prefix: string): FileDelivery {
   };
 }
 
-export function fileDeliveryFor(
-  mode: FileDeliveryMode,
-  blobStore: BlobStore,
-  accelPrefix: string,
-): FileDelivery {
+export function fileDeliveryFor(mode: FileDeliveryMode, blobStore: BlobStore, accelPrefix: string): FileDelivery {
   if (mode === 'redirect') {
     // config.ts allows redirect only with S3.
     if (!(blobStore instanceof S3BlobStore)) throw new Error('FILE_DELIVERY=redirect needs the S3 blob store');

@@ -29,7 +29,8 @@ async function readAll(key: string, range?: { start: number; end: number }) {
   const reader = await store.open(key, range);
   const chunks: Buffer[] = [];
   const buffer = Buffer.alloc(1 << 20);
-  for (let bytes; (bytes = await reader.read(buffer, buffer.length)) > 0; ) chunks.push(Buffer.from(buffer.subarray(0, bytes)));
+  for (let bytes; (bytes = await reader.read(buffer, buffer.length)) > 0;)
+    chunks.push(Buffer.from(buffer.subarray(0, bytes)));
   reader.close();
   return Buffer.concat(chunks);
 }

@@ -145,9 +145,7 @@ export class S3BlobStore implements BlobStore {
   async *list(): AsyncIterable<StoredBlob> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
         if (object.Key && isBlobKey(object.Key)) {
           yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };

@@ -8,7 +8,7 @@ import { blobKeyFor, blobRootOf } from '../../plugins/blob-store';
 import { importFolder } from '../../../test/demo-portal';
 import { startNginxForAccel, type Nginx } from '../../../test/nginx';
 import { startS3Server, type S3Server } from '../../../test/s3-server';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp } from '../../../test/test-app';
 
 // s3rver serves unsigned requests too (a private AWS bucket would not): the tests below check
 // that the portal only ever hands out presigned URLs, and s3rver checks their signature and expiry.
@@ -48,7 +48,9 @@ async function portalWithFile(env: Record<string, string>) {
     origin,
     /** A fresh signed link to the file, as the versions lookup hands it out. */
     link: async (base = origin) => {
-      const answer = await fetch(`${origin}/v1/Cornerstone/versions`, { headers: { authorization: 'Hasp id=DLV-0001' } });
+      const answer = await fetch(`${origin}/v1/Cornerstone/versions`, {
+        headers: { authorization: 'Hasp id=DLV-0001' },
+      });
       return `${base}${((await answer.json()) as Versions)['1.0.0']!.offlineInstaller}`;
     },
     /** Download records written so far (they are written in batches, within a second). */

@@ -92,7 +92,9 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: BinaryFile,
           206: BinaryFile,
-          303: Type.Null({ description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes' }),
+          303: Type.Null({
+            description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes',
+          }),
           304: Type.Null(),
           404: ErrorBody,
           416: ErrorBody,

@@ -45,9 +45,9 @@ const publish = (folder: string, blobStore = portal.app.blobStore) =>
 
 const versionsShown = async () =>
   Object.keys(
-    (
-      await portal.app.inject({ url: '/v1/Cornerstone/versions', headers: { authorization: 'Hasp id=PUB-0001' } })
-    ).json<Record<string, unknown>>(),
+    (await portal.app.inject({ url: '/v1/Cornerstone/versions', headers: { authorization: 'Hasp id=PUB-0001' } })).json<
+      Record<string, unknown>
+    >(),
   ).sort();
 
 async function objectsInBucket() {
