@@ -58,18 +58,18 @@ export interface S3Server {
  * presigned URLs, but (unlike a private AWS bucket) it also serves unsigned requests:
  * tests prove the bucket stays private by checking what our signing code produces.
  */
-export async function startS3Server(bucket = 'portal-files'): Promise<S3Server> {
+export async function startS3Server(bucket = 'portal-files', { port = 0 } = {}): Promise<S3Server> {
   fixS3rverQueryEncoding();
   const directory = await mkdtemp(path.join(os.tmpdir(), 'portal-s3rver-'));
   const server = new S3rver({
     address: '127.0.0.1',
-    port: 0,
+    port,
     silent: true,
     directory,
     configureBuckets: [{ name: bucket }],
   });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
+  const address = await server.run();
+  const endpoint = `http://127.0.0.1:${address.port}`;
   return {
     endpoint,
     bucket,
