@@ -40,8 +40,14 @@ async function folderWith(files: Record<string, Buffer>) {
   return folder;
 }
 
-const publish = (folder: string, blobStore = portal.app.blobStore) =>
-  importFolder(folder, { db: portal.database.db, secretKey: portal.app.secretKey, dataDir: workDir, blobStore });
+const publish = (folder: string, blobStore = portal.app.blobStore, sweepGraceMs?: number) =>
+  importFolder(folder, {
+    db: portal.database.db,
+    secretKey: portal.app.secretKey,
+    dataDir: workDir,
+    blobStore,
+    sweepGraceMs,
+  });
 
 const versionsShown = async () =>
   Object.keys(
@@ -106,5 +112,18 @@ describe('publishing to an S3 bucket', () => {
     const summary = await publish(await folderWith({ '1.0.0': small, '3.0.0': newSmall, '4.0.0': newLarge }));
     expect(summary.files).toEqual({ stored: 2, alreadyStored: 1 });
     await expect.poll(versionsShown, { timeout: 5_000 }).toEqual(['1.0.0', '2.0.0', '3.0.0', '4.0.0']);
+  });
+
+  it('sweeps objects no file references from the bucket when the next import starts', async () => {
+    const stray = randomBytes(5_000);
+    const strayFile = path.join(workDir, 'stray.bin');
+    await writeFile(strayFile, stray);
+    await portal.app.blobStore.put(strayFile, keyOf(stray));
+    const referenced = await objectsInBucket();
+    expect(referenced).toContain(keyOf(stray));
+    await publish(await folderWith({ '1.0.0': small }), portal.app.blobStore, 0);
+    const after = await objectsInBucket();
+    expect(after).not.toContain(keyOf(stray));
+    expect(after).toEqual(referenced.filter((key) => key !== keyOf(stray)));
   });
 });
