@@ -24,6 +24,7 @@ import catalogue from './plugins/catalogue/catalogue';
 import configPlugin from './plugins/config';
 import customerAuth from './plugins/customer-auth/customer-auth';
 import database from './plugins/database';
+import deliveryMode from './plugins/delivery-mode';
 import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
@@ -80,6 +81,7 @@ export async function buildApp(
   await app.register(staffAuth);
   await app.register(mailer);
   await app.register(blobStore);
+  await app.register(deliveryMode);
   await app.register(catalogue);
   await app.register(registrations);
   await app.register(customerAuth);

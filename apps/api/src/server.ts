@@ -9,6 +9,7 @@ import {
   sweepInterruptedImports,
 } from './features/publishing/publishing';
 import { loggerOptions } from './logging';
+import { blobStoreFor } from './plugins/blob-store';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
@@ -26,7 +27,8 @@ async function main() {
   const { db, pool, secretKey, databaseDescription } = await openRuntime(config, { lockDataDir: 'always' }, cleanups);
   try {
     // Interrupted imports leave unfinished copies and unreferenced blobs (docs/operations.md).
-    const swept = await sweepInterruptedImports({ db, dataDir: config.dataDir });
+    const blobStore = blobStoreFor(config);
+    const swept = await sweepInterruptedImports({ db, dataDir: config.dataDir, blobStore });
     if (swept && swept.incomplete + swept.unreferenced > 0) {
       console.log(
         `Swept what interrupted imports left: ${swept.incomplete} unfinished copies, ${swept.unreferenced} unreferenced files`,
@@ -34,7 +36,7 @@ async function main() {
     }
     // A newcomer sees real screens at once: an empty catalogue gets the demo one (docs/demo-data.md).
     if (await catalogueIsEmpty(db)) {
-      const summary = await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey, dataDir: config.dataDir });
+      const summary = await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey, dataDir: config.dataDir, blobStore });
       console.log(`Imported the demo catalogue (${describeSummary(summary).join('; ')})`);
     }
 
@@ -48,9 +50,6 @@ async function main() {
         requestTimeout: 30_000,
       },
     );
-    for (const name of config.notYetUsed) {
-      app.log.warn(`${name} is set, but no feature of this version uses it yet`);
-    }
     cleanups.add(() => app.close());
     await app.listen({ port: config.port, host: config.host });
     app.log.info(
