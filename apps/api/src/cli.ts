@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { DatabaseUnreachableError } from './db/connect';
 import { ImportError, type ImportProgress } from './features/publishing/manifest-check';
 import { describeSummary, importFolder } from './features/publishing/publishing';
+import { blobStoreFor } from './plugins/blob-store';
 import { auditChainKey, verifyAuditChain } from './plugins/audit-log-chain';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
@@ -37,6 +38,7 @@ async function main(args: string[]) {
       db,
       secretKey,
       dataDir: config.dataDir,
+      blobStore: blobStoreFor(config),
       progress: progressLine(),
     });
     console.log(`Imported ${path.resolve(folder)} in ${Math.round(performance.now() - started)} ms`);
@@ -67,21 +69,26 @@ async function verifyAudit() {
   }
 }
 
-/** One redrawn line per large file on a terminal; nothing when output goes to a file or a pipe. */
+/**
+ * One redrawn line per large file on a terminal, while it is hashed and again while it is
+ * uploaded to a bucket; nothing when output goes to a file or a pipe.
+ */
 function progressLine(): ImportProgress | undefined {
   if (!process.stdout.isTTY) return undefined;
   const WIDTH = 30;
   let lastDrawn = '';
+  const draw = (action: string, name: string, done: number, total: number) => {
+    if (total < PROGRESS_FROM_BYTES) return;
+    const fraction = total === 0 ? 1 : Math.min(1, done / total);
+    const filled = Math.round(fraction * WIDTH);
+    const line = `${action} ${name} [${'#'.repeat(filled)}${' '.repeat(WIDTH - filled)}] ${Math.floor(fraction * 100)}%`;
+    if (line === lastDrawn) return;
+    lastDrawn = line;
+    process.stdout.write(`\r${line}${done >= total ? '\n' : ''}`);
+  };
   return {
-    file(name, done, total) {
-      if (total < PROGRESS_FROM_BYTES) return;
-      const fraction = total === 0 ? 1 : done / total;
-      const filled = Math.round(fraction * WIDTH);
-      const line = `hashing ${name} [${'#'.repeat(filled)}${' '.repeat(WIDTH - filled)}] ${Math.floor(fraction * 100)}%`;
-      if (line === lastDrawn) return;
-      lastDrawn = line;
-      process.stdout.write(`\r${line}${done === total ? '\n' : ''}`);
-    },
+    file: (name, done, total) => draw('hashing', name, done, total),
+    upload: (name, done, total) => draw('uploading', name, done, total),
   };
 }
 

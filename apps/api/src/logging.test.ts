@@ -55,11 +55,13 @@ describe('the two log formats', () => {
     const { lines, out, err } = capture();
     const log = createLogger('pretty', { out, err });
     log.info('Database ready: embedded in /srv/portal/data/pg');
-    log.warn('REDIS_URL is set, but no feature of this version uses it yet');
+    log.warn('Redis at redis://127.0.0.1:6379 is unreachable (connect ECONNREFUSED); limits follow their outage rules');
     log.error({ err: new Error('the disk is full') }, 'The portal could not start');
     expect(lines.out).toMatch(/^\d\d:\d\d:\d\d Database ready: embedded in \/srv\/portal\/data\/pg\n$/);
     const errLines = lines.err.split('\n');
-    expect(errLines[0]).toMatch(/^\d\d:\d\d:\d\d warning: REDIS_URL is set/);
+    expect(errLines[0]).toMatch(
+      /^\d\d:\d\d:\d\d warning: Redis at redis:\/\/127.0.0.1:6379 is unreachable \(connect ECONNREFUSED\)/,
+    );
     expect(errLines[1]).toMatch(/^\d\d:\d\d:\d\d error: The portal could not start$/);
     expect(errLines[2]).toBe('    Error: the disk is full');
     expect(errLines[3]).toMatch(/^ {8}at /);

@@ -9,6 +9,7 @@ import {
   sweepInterruptedImports,
 } from './features/publishing/publishing';
 import { chooseLogFormat, createLogger } from './logging';
+import { blobStoreFor } from './plugins/blob-store';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
@@ -43,7 +44,8 @@ async function main() {
   );
   try {
     // Interrupted imports leave unfinished copies and unreferenced blobs (docs/operations.md).
-    const swept = await sweepInterruptedImports({ db, dataDir: config.dataDir });
+    const blobStore = blobStoreFor(config);
+    const swept = await sweepInterruptedImports({ db, dataDir: config.dataDir, blobStore });
     if (swept && swept.incomplete + swept.unreferenced > 0) {
       log.info(
         `Swept what interrupted imports left: ${swept.incomplete} unfinished copies, ${swept.unreferenced} unreferenced files`,
@@ -51,7 +53,7 @@ async function main() {
     }
     // A newcomer sees real screens at once: an empty catalogue gets the demo one (docs/demo-data.md).
     if (await catalogueIsEmpty(db)) {
-      const summary = await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey, dataDir: config.dataDir });
+      const summary = await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey, dataDir: config.dataDir, blobStore });
       const { versions, files } = summary;
       log.info(
         { summary: describeSummary(summary) },
@@ -69,9 +71,6 @@ async function main() {
         requestTimeout: 30_000,
       },
     );
-    for (const name of config.notYetUsed) {
-      log.warn(`${name} is set, but no feature of this version uses it yet`);
-    }
     cleanups.add(() => app.close());
     await app.listen({
       port: config.port,

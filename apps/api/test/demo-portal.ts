@@ -43,7 +43,12 @@ export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {
     demo.portal = await createTestApp({ env: { DATA_DIR: demo.dataDir, ...env } });
     demo.portal.app.log.level = 'silent';
     const { db } = demo.portal.database;
-    await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey: demo.portal.app.secretKey, dataDir: demo.dataDir });
+    await importFolder(DEMO_CATALOGUE_DIR, {
+      db,
+      secretKey: demo.portal.app.secretKey,
+      dataDir: demo.dataDir,
+      blobStore: demo.portal.app.blobStore,
+    });
     demo.staff = `Bearer ${(await issueStaffSession(db, demo.portal.app.secretKey, 'staff@example.com')).bearer}`;
   });
   afterAll(async () => {

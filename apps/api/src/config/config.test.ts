@@ -48,7 +48,6 @@ describe('configuration', () => {
     expect(config.smtpUrl?.host).toBe('mail.example.com:465');
     expect(config.mailFrom).toBe('software@example.org');
     expect(config.staffEmailDomains).toEqual(['example.com', 'lab.example.org']);
-    expect(config.notYetUsed).toEqual([]);
     expect(loadConfig({ PUBLIC_URL: 'https://software.example.com' }).mailFrom).toBe('software@software.example.com');
   });
 
@@ -92,8 +91,13 @@ describe('configuration', () => {
     expect(problemsOf({ SECRET_KEY: 'ab'.repeat(31) })).toHaveLength(1);
   });
 
-  it('validates the variables of features yet to ship and lists them as not used yet', () => {
-    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).notYetUsed).toEqual(['REDIS_URL']);
+  it('reads REDIS_URL as the shared store of the limits, and names a bad one without its password', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://:hunter2@cache.example.com:6379/2' });
+    expect(config.redisUrl?.host).toBe('cache.example.com:6379');
+    expect(loadConfig({}).redisUrl).toBeUndefined();
+    const [problem] = problemsOf({ REDIS_URL: 'http://:hunter2@cache.example.com' });
+    expect(problem).toMatch(/^REDIS_URL must be a URL starting with redis:\/\/ or rediss:\/\//);
+    expect(problem).not.toContain('hunter2');
   });
 });
 
@@ -129,7 +133,6 @@ describe('trusted proxies and retention', () => {
     expect(loadConfig({ TELEMETRY_RETENTION_DAYS: '90', REPORT_ERRORS: 'true' }, '/srv/portal')).toMatchObject({
       telemetryRetentionDays: 90,
       reportErrors: true,
-      notYetUsed: [],
     });
     expect(problemsOf({ TELEMETRY_RETENTION_DAYS: '1.5' })).toEqual([
       'TELEMETRY_RETENTION_DAYS must be a whole number of days, 1-36500, got "1.5"',
@@ -170,6 +173,81 @@ describe('CHROMATOF_DOWNLOADS_URL', () => {
     ]);
     expect(problemsOf({ OTEL_EXPORTER_OTLP_ENDPOINT: 'grpc://otel:secret@collector:4317' })).toEqual([
       'OTEL_EXPORTER_OTLP_ENDPOINT must be a URL starting with http:// or https://, got "grpc://otel:***@collector:4317"',
+    ]);
+  });
+});
+
+describe('object storage and file delivery', () => {
+  const S3 = {
+    S3_ENDPOINT: 'http://127.0.0.1:9000',
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: 'portal-files',
+    S3_ACCESS_KEY_ID: 'portal',
+    S3_SECRET_ACCESS_KEY: 'not-a-real-secret-1234',
+  };
+
+  it('keeps local files streamed by the portal when no S3 variable is set', () => {
+    const config = loadConfig({}, '/srv/portal');
+    expect(config.s3).toBeUndefined();
+    expect(config.fileDelivery).toBe('stream');
+  });
+
+  it('switches to the bucket with all five S3 variables, redirecting by default and path style only when asked', () => {
+    const config = loadConfig(S3, '/srv/portal');
+    expect(config.s3).toMatchObject({ region: 'us-east-1', bucket: 'portal-files', forcePathStyle: false });
+    expect(config.s3?.endpoint.toString()).toBe('http://127.0.0.1:9000/');
+    expect(config.fileDelivery).toBe('redirect');
+    expect(loadConfig({ ...S3, S3_FORCE_PATH_STYLE: 'true' }, '/srv/portal').s3?.forcePathStyle).toBe(true);
+    expect(loadConfig({ ...S3, FILE_DELIVERY: 'stream' }, '/srv/portal').fileDelivery).toBe('stream');
+  });
+
+  it('refuses some S3 variables without the others, naming the missing ones', () => {
+    const { S3_BUCKET: _bucket, S3_SECRET_ACCESS_KEY: _secret, ...partial } = S3;
+    expect(problemsOf(partial)).toEqual([
+      'S3 storage needs all of S3_ENDPOINT, S3_REGION, S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: S3_BUCKET, S3_SECRET_ACCESS_KEY missing',
+    ]);
+    expect(problemsOf({ S3_FORCE_PATH_STYLE: 'true' })).toEqual([
+      'S3_FORCE_PATH_STYLE is set without S3_ENDPOINT and the other S3_ variables',
+    ]);
+  });
+
+  it('names bad S3 values without echoing the secret', () => {
+    const problems = problemsOf({
+      ...S3,
+      S3_ENDPOINT: 'ftp://files.example.com',
+      S3_BUCKET: 'Portal_Files',
+      S3_SECRET_ACCESS_KEY: 'has a space',
+      S3_FORCE_PATH_STYLE: 'yes',
+    });
+    expect(problems).toEqual([
+      'S3_ENDPOINT must be a URL starting with http:// or https://, got "ftp://files.example.com/"',
+      'S3_BUCKET must be an S3 bucket name, got "Portal_Files"',
+      'S3_SECRET_ACCESS_KEY must be printable characters without spaces (got 11 characters)',
+      'S3_FORCE_PATH_STYLE must be "true" or "false", got "yes"',
+    ]);
+    expect(problems.join('\n')).not.toContain('has a space');
+  });
+
+  it('allows only the delivery modes that fit the storage', () => {
+    expect(problemsOf({ FILE_DELIVERY: 'sendfile' })).toEqual([
+      'FILE_DELIVERY must be one of stream, redirect, accel, got "sendfile"',
+    ]);
+    expect(problemsOf({ FILE_DELIVERY: 'redirect' })).toEqual([
+      'FILE_DELIVERY=redirect needs an S3 bucket (S3_ENDPOINT and the other S3_ variables)',
+    ]);
+    expect(problemsOf({ ...S3, FILE_DELIVERY: 'accel' })).toEqual([
+      'FILE_DELIVERY=accel serves local files through nginx and cannot be used with S3_ENDPOINT',
+    ]);
+    const accel = loadConfig({ FILE_DELIVERY: 'accel' }, '/srv/portal');
+    expect(accel.fileDelivery).toBe('accel');
+    expect(accel.fileDeliveryAccelPrefix).toBe('/_portal-files/');
+    expect(
+      loadConfig({ FILE_DELIVERY: 'accel', FILE_DELIVERY_ACCEL_PREFIX: '/internal/files/' }, '/srv/portal')
+        .fileDeliveryAccelPrefix,
+    ).toBe('/internal/files/');
+    expect(problemsOf({ FILE_DELIVERY: 'accel', FILE_DELIVERY_ACCEL_PREFIX: '/files' })).toHaveLength(1);
+    expect(problemsOf({ FILE_DELIVERY_ACCEL_PREFIX: '/internal/' })).toEqual([
+      'FILE_DELIVERY_ACCEL_PREFIX is only used with FILE_DELIVERY=accel',
     ]);
   });
 });

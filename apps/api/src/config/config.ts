@@ -42,17 +42,44 @@ export interface Config {
   downloadRecordsRetentionDays: number;
   /** Days anonymous telemetry events and their daily rollups are kept (TELEMETRY_RETENTION_DAYS, default 400). */
   telemetryRetentionDays: number;
+  /**
+   * A Redis server (REDIS_URL) that holds the rate limits and the guessing brake's counts,
+   * so that every portal behind a load balancer spends one budget; without it, memory.
+   */
+  redisUrl: URL | undefined;
   /** Whether the browser reports unplanned errors (REPORT_ERRORS, default false); delivered to every page at run time. */
   reportErrors: boolean;
-  /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
-  notYetUsed: string[];
   /** LOG_FORMAT: `json` lines or `pretty` ones for a person; unset: pretty on a terminal, else JSON (logging.ts). */
   logFormat: LogFormat | undefined;
   /** OTEL_EXPORTER_OTLP_ENDPOINT: traces go to this OTLP/HTTP collector; unset: no OpenTelemetry at all (telemetry/). */
   otelEndpoint: URL | undefined;
+  /** An S3-compatible bucket for published files (S3_*, all or none); undefined: DATA_DIR/files. */
+  s3: S3Config | undefined;
+  /**
+   * How a file's bytes reach the client once its link is checked (FILE_DELIVERY): streamed by
+   * the portal, a redirect to a presigned bucket URL (S3 only), or an X-Accel-Redirect to
+   * nginx (local files only). Default: redirect with S3, stream without.
+   */
+  fileDelivery: FileDeliveryMode;
+  /** The internal nginx location X-Accel-Redirect names (FILE_DELIVERY_ACCEL_PREFIX, default /_portal-files/). */
+  fileDeliveryAccelPrefix: string;
 }
 
 export type LogFormat = 'json' | 'pretty';
+
+export interface S3Config {
+  endpoint: URL;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (http://host/bucket/key) rather than the host name: most self-hosted stores need it. */
+  forcePathStyle: boolean;
+}
+
+export const FILE_DELIVERY_MODES = ['stream', 'redirect', 'accel'] as const;
+export type FileDeliveryMode = (typeof FILE_DELIVERY_MODES)[number];
+const DEFAULT_ACCEL_PREFIX = '/_portal-files/';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -75,15 +102,8 @@ const DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS = 400;
 const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
 const RETENTION_MAX_DAYS = 36_500;
 
-/** Validated but not used by any shipped feature yet; each arrives with its feature. */
-const RESERVED_VARIABLES: Record<string, (value: string) => string | undefined> = {
-  REDIS_URL: (v) => urlProblem(v, ['redis:', 'rediss:']),
-  S3_ENDPOINT: (v) => urlProblem(v, ['http:', 'https:']),
-  S3_BUCKET: (v) => (/^[a-z0-9.-]{3,63}$/.test(v) ? undefined : 'must be an S3 bucket name'),
-  S3_REGION: (v) => (v.trim() ? undefined : 'must not be empty'),
-  S3_ACCESS_KEY_ID: (v) => (v.trim() ? undefined : 'must not be empty'),
-  S3_SECRET_ACCESS_KEY: (v) => (v.trim() ? undefined : 'must not be empty'),
-};
+/** Required together: a bucket is named by all five. S3_FORCE_PATH_STYLE is optional (default false) but needs them. */
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const problems: string[] = [];
@@ -209,6 +229,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
   const reportErrors = rawReportErrors === 'true';
 
+  let redisUrl: URL | undefined;
+  const rawRedisUrl = read('REDIS_URL');
+  if (rawRedisUrl !== undefined) {
+    const urlIssue = urlProblem(rawRedisUrl, ['redis:', 'rediss:']);
+    if (urlIssue) problem('REDIS_URL', urlIssue, redactUrl(rawRedisUrl));
+    else redisUrl = new URL(rawRedisUrl);
+  }
+
   const chromatofDownloadsUrl = read('CHROMATOF_DOWNLOADS_URL')?.trim() ?? CHROMATOF_PATHS.downloads;
   if (!isSitePath(chromatofDownloadsUrl) && urlProblem(chromatofDownloadsUrl, ['http:', 'https:'])) {
     problem(
@@ -233,13 +261,36 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     else otelEndpoint = new URL(rawOtelEndpoint);
   }
 
-  const notYetUsed: string[] = [];
-  for (const [name, check] of Object.entries(RESERVED_VARIABLES)) {
-    const value = read(name);
-    if (value === undefined) continue;
-    const issue = check(value);
-    if (issue) problem(name, issue, name.includes('SECRET') ? '…' : value);
-    else notYetUsed.push(name);
+  const s3 = readS3(read, problem, problems);
+
+  const rawFileDelivery = read('FILE_DELIVERY')?.trim();
+  let fileDelivery: FileDeliveryMode = s3 ? 'redirect' : 'stream';
+  if (rawFileDelivery !== undefined) {
+    if (!(FILE_DELIVERY_MODES as readonly string[]).includes(rawFileDelivery)) {
+      problem('FILE_DELIVERY', `must be one of ${FILE_DELIVERY_MODES.join(', ')}`, rawFileDelivery);
+    } else {
+      fileDelivery = rawFileDelivery as FileDeliveryMode;
+      // A presigned URL needs a bucket; nginx's sendfile needs a file on its own disk.
+      if (fileDelivery === 'redirect' && !s3 && !s3Partial(read)) {
+        problems.push('FILE_DELIVERY=redirect needs an S3 bucket (S3_ENDPOINT and the other S3_ variables)');
+      }
+      if (fileDelivery === 'accel' && (s3 || s3Partial(read))) {
+        problems.push('FILE_DELIVERY=accel serves local files through nginx and cannot be used with S3_ENDPOINT');
+      }
+    }
+  }
+  const rawAccelPrefix = read('FILE_DELIVERY_ACCEL_PREFIX')?.trim();
+  const fileDeliveryAccelPrefix = rawAccelPrefix ?? DEFAULT_ACCEL_PREFIX;
+  if (rawAccelPrefix !== undefined) {
+    if (!/^\/(?:[A-Za-z0-9._~-]+\/)+$/.test(rawAccelPrefix)) {
+      problem(
+        'FILE_DELIVERY_ACCEL_PREFIX',
+        'must be a path starting and ending with /, for example "/_portal-files/"',
+        rawAccelPrefix,
+      );
+    } else if (fileDelivery !== 'accel') {
+      problems.push('FILE_DELIVERY_ACCEL_PREFIX is only used with FILE_DELIVERY=accel');
+    }
   }
 
   if (problems.length > 0) throw new ConfigError(problems);
@@ -262,9 +313,66 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     downloadRecordsRetentionDays,
     telemetryRetentionDays,
     reportErrors,
-    notYetUsed,
     logFormat,
     otelEndpoint,
+    redisUrl,
+    s3,
+    fileDelivery,
+    fileDeliveryAccelPrefix,
+  };
+}
+
+function s3Partial(read: (name: string) => string | undefined): boolean {
+  return S3_REQUIRED.some((name) => read(name) !== undefined);
+}
+
+/** The S3_ variables: all five required ones or none (then S3_FORCE_PATH_STYLE must be unset too). */
+function readS3(
+  read: (name: string) => string | undefined,
+  problem: (name: string, rule: string, value: string) => void,
+  problems: string[],
+): S3Config | undefined {
+  const forcePathStyleRaw = read('S3_FORCE_PATH_STYLE')?.trim();
+  const present = S3_REQUIRED.filter((name) => read(name) !== undefined);
+  if (present.length === 0) {
+    if (forcePathStyleRaw !== undefined)
+      problems.push('S3_FORCE_PATH_STYLE is set without S3_ENDPOINT and the other S3_ variables');
+    return undefined;
+  }
+  if (present.length < S3_REQUIRED.length) {
+    const missing = S3_REQUIRED.filter((name) => read(name) === undefined);
+    problems.push(`S3 storage needs all of ${S3_REQUIRED.join(', ')}: ${missing.join(', ')} missing`);
+    return undefined;
+  }
+  const before = problems.length;
+  const endpoint = read('S3_ENDPOINT')!.trim();
+  const endpointIssue = urlProblem(endpoint, ['http:', 'https:']);
+  if (endpointIssue) problem('S3_ENDPOINT', endpointIssue, redactUrl(endpoint));
+  const bucket = read('S3_BUCKET')!.trim();
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) problem('S3_BUCKET', 'must be an S3 bucket name', bucket);
+  const region = read('S3_REGION')!.trim();
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) problem('S3_REGION', 'must be a region name such as "us-east-1"', region);
+  const accessKeyId = read('S3_ACCESS_KEY_ID')!.trim();
+  if (!/^[\x21-\x7e]+$/.test(accessKeyId))
+    problems.push('S3_ACCESS_KEY_ID must be printable characters without spaces');
+  const secretAccessKey = read('S3_SECRET_ACCESS_KEY')!.trim();
+  // A secret: name the rule, never echo the value.
+  if (!/^[\x21-\x7e]+$/.test(secretAccessKey)) {
+    problems.push(
+      `S3_SECRET_ACCESS_KEY must be printable characters without spaces (got ${secretAccessKey.length} characters)`,
+    );
+  }
+  if (forcePathStyleRaw !== undefined && forcePathStyleRaw !== 'true' && forcePathStyleRaw !== 'false') {
+    problem('S3_FORCE_PATH_STYLE', 'must be "true" or "false"', forcePathStyleRaw);
+  }
+  if (problems.length > before) return undefined;
+  return {
+    endpoint: new URL(endpoint),
+    region,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: forcePathStyleRaw === 'true',
   };
 }
 

@@ -4,6 +4,8 @@ import { randomBytes } from 'node:crypto';
 import { close, open, read } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { Config } from '../config/config';
+import { S3BlobStore } from './s3-blob-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +36,7 @@ export interface BlobStore {
   open(blobKey: string, range?: ByteRange): Promise<BlobReader>;
   has(blobKey: string): Promise<boolean>;
   /** Copies a local file in as `blobKey`; false when the store already held it. */
-  put(source: string, blobKey: string): Promise<boolean>;
+  put(source: string, blobKey: string, options?: PutOptions): Promise<boolean>;
   remove(blobKey: string): Promise<void>;
   /** Every stored blob and when it was written, in no particular order; never a write in progress. */
   list(): AsyncIterable<StoredBlob>;
@@ -43,6 +45,11 @@ export interface BlobStore {
    * abandoned multipart uploads) started before `startedBefore`; returns how many.
    */
   removeIncomplete(startedBefore: Date): Promise<number>;
+}
+
+export interface PutOptions {
+  /** Called as the copy goes on (an upload to a bucket reports its parts): bytes done of total. */
+  onProgress?(doneBytes: number, totalBytes: number): void;
 }
 
 export interface StoredBlob {
@@ -161,14 +168,24 @@ export class LocalBlobStore implements BlobStore {
   }
 }
 
-/** The blob store of this portal (DATA_DIR/files), for file delivery and publishing alike. */
+/** A folder's blob store (DATA_DIR/files). */
 export function blobStoreOf(dataDir: string): BlobStore {
   return new LocalBlobStore(blobRootOf(dataDir));
 }
 
+/**
+ * The blob store this portal is configured with, for file delivery and publishing alike:
+ * the S3 bucket when S3_ENDPOINT and its fellows are set, DATA_DIR/files otherwise.
+ */
+export function blobStoreFor(config: Pick<Config, 'dataDir' | 's3'>): BlobStore {
+  return config.s3 ? new S3BlobStore(config.s3) : blobStoreOf(config.dataDir);
+}
+
 export default fp(
   async function blobStore(app: FastifyInstance) {
-    app.decorate('blobStore', blobStoreOf(app.config.dataDir));
+    const store = blobStoreFor(app.config);
+    app.decorate('blobStore', store);
+    if (store instanceof S3BlobStore) app.addHook('onClose', () => store.close());
   },
   { name: 'blob-store', dependencies: ['config'] },
 );

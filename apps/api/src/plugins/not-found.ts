@@ -18,7 +18,12 @@ export const NOT_FOUND_MESSAGE = 'Not found';
  */
 export default fp(
   async function notFound(app: FastifyInstance) {
-    const limiter = app.rateLimit({ max: NOT_FOUND_PER_MINUTE, timeWindow: '1 minute' });
+    // Open while Redis is away: a missing page is no secret worth an outage (docs/decisions/095).
+    const limiter = app.limitPerClient('not-found', {
+      max: NOT_FOUND_PER_MINUTE,
+      timeWindow: '1 minute',
+      onOutage: 'open',
+    });
     app.decorate('rateLimitNotFound', async (request: FastifyRequest, reply: FastifyReply) => {
       await limiter.call(app, request, reply);
     });

@@ -1,11 +1,44 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clientKey } from '../shared/client-address';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * A per-client limit with a name of its own (its counts are kept under it, in Redis
+     * shared by every portal) and its rule for a Redis outage: `open` lets requests through
+     * uncounted, `closed` answers 503 (docs/decisions/095-limits-in-redis-and-their-outages.md).
+     */
+    limitPerClient(
+      name: string,
+      options: PerClientLimit,
+    ): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+export interface PerClientLimit {
+  max: number;
+  timeWindow: string | number;
+  onOutage: 'open' | 'closed';
+  errorResponseBuilder?: RateLimitOptions['errorResponseBuilder'];
+}
+
+/** Where the limits' counters live in Redis: `portal:rate-limit:<name>:<client>`, each with the window as its TTL. */
+export const RATE_LIMIT_KEY_PREFIX = 'portal:rate-limit:';
+
+/** What a client sees from a limit that fails closed while its store is away. */
+class LimitUnavailableError extends Error {
+  readonly statusCode = 503;
+  constructor(limit: string, cause: unknown) {
+    super(`the ${limit} limit's store is unreachable`, { cause });
+  }
+}
+
 /**
  * `@fastify/rate-limit`, registered once with no global limit: each route that needs a
- * limit asks for its own with `app.rateLimit({ max, timeWindow })`. Every limit counts a
+ * limit asks for its own with `app.limitPerClient(name, …)`. With REDIS_URL its Redis store
+ * counts for every portal at once; without it, this process's memory. Every limit counts a
  * client as the guessing brake does (one owner: shared/client-address.ts): an IPv4
  * address or an IPv6 /64, behind the proxies TRUST_PROXY names the address they
  * forwarded for, and a client whose connection is already gone (no address) without
@@ -15,8 +48,28 @@ export default fp(
   async function rateLimits(app: FastifyInstance) {
     await app.register(rateLimit, {
       global: false,
-      keyGenerator: (request: FastifyRequest) => clientKey(request.ip),
+      ...(app.redis && { redis: app.redis, nameSpace: RATE_LIMIT_KEY_PREFIX }),
+    });
+    const names = new Set<string>();
+    app.decorate('limitPerClient', (name: string, { onOutage, ...options }: PerClientLimit) => {
+      // The Redis store keys a limit made outside a route by the client alone: the name keeps two limits apart.
+      if (names.has(name)) throw new Error(`Two rate limits are named ${name}`);
+      names.add(name);
+      const limiter = app.rateLimit({
+        ...options,
+        keyGenerator: (request: FastifyRequest) => `${name}:${clientKey(request.ip)}`,
+        skipOnError: onOutage === 'open',
+      });
+      return async function limit(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+        try {
+          await limiter.call(this, request, reply);
+        } catch (error) {
+          // A 429 is the limit speaking; anything else is its store failing.
+          if ((error as { statusCode?: number }).statusCode === 429) throw error;
+          throw new LimitUnavailableError(name, error);
+        }
+      };
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['redis'] },
 );

@@ -5,9 +5,12 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config';
+import configPlugin from '../plugins/config';
 import errorHandler from '../plugins/error-handler';
 import notFound from '../plugins/not-found';
 import rateLimit from '../plugins/rate-limit';
+import redis from '../plugins/redis';
 import webApp from './web-app';
 import { loadWebBuild, type WebBuild } from './web-build';
 
@@ -40,7 +43,9 @@ describe('serving the web build', () => {
       chromatofDownloadsUrl: '/v1/chromatof/downloads',
       reportErrors: true,
     });
+    await app.register(configPlugin, { config: loadConfig({}), secretKey: Buffer.alloc(32) });
     await app.register(errorHandler);
+    await app.register(redis);
     await app.register(rateLimit);
     await app.register(notFound);
     await app.register(webApp, { build });

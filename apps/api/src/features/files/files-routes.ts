@@ -5,7 +5,6 @@ import { registrationDigestOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { truncatedAddress } from '../../shared/client-address';
 import { downloadRecorder } from './download-records';
-import { sendFile } from '../../plugins/file-delivery';
 import { scheduleDownloadRetention } from './download-retention';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
@@ -30,6 +29,9 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: {
           200: BinaryFile,
           206: BinaryFile,
+          303: Type.Null({
+            description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes',
+          }),
           304: Type.Null(),
           404: ErrorBody,
           410: ErrorBody,
@@ -47,11 +49,11 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const file = (await app.catalogue.get()).files.get(request.params.fileId);
       if (!file) return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
       const clientAddress = truncatedAddress(request.ip);
-      return sendFile(request, reply, file, app.blobStore, (bytesSent) => {
+      return app.fileDelivery.send(request, reply, file, (bytesSent, ranged) => {
         if (request.method !== 'GET') return;
         recorder.record({
           link: `${request.query.signature}\n${request.ip}`,
-          ranged: request.headers.range !== undefined && reply.statusCode === 206,
+          ranged,
           record: {
             fileId: file.id,
             registrationDigest: registrationDigestOf(request.query.grant),

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
-import { matchesEtag, sendFile } from '../../plugins/file-delivery';
+import { matchesEtag } from '../../plugins/file-delivery';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 const NOT_PUBLISHED = 'No firmware has been published yet.';
@@ -89,13 +89,22 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['firmware'],
         summary: "A firmware release's update.zip (Range, ETag and If-None-Match supported)",
         params: Type.Object({ version: Type.String({ pattern: FIRMWARE_VERSION_NAME_PATTERN }) }),
-        response: { 200: BinaryFile, 206: BinaryFile, 304: Type.Null(), 404: ErrorBody, 416: ErrorBody },
+        response: {
+          200: BinaryFile,
+          206: BinaryFile,
+          303: Type.Null({
+            description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes',
+          }),
+          304: Type.Null(),
+          404: ErrorBody,
+          416: ErrorBody,
+        },
       },
     },
     async (request, reply) => {
       const release = (await app.catalogue.get()).firmware.releases.get(request.params.version);
       if (!release) return reply.status(404).send({ message: NO_SUCH_FIRMWARE });
-      return sendFile(request, reply, release.update, app.blobStore, () => {}, {
+      return app.fileDelivery.send(request, reply, release.update, () => {}, {
         cacheControl: UPDATE_CACHE_CONTROL,
         downloadName: 'update.zip',
       });

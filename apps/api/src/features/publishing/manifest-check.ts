@@ -25,6 +25,8 @@ export class ImportError extends Error {
 export interface ImportProgress {
   /** Called while a file is hashed: bytes done of total. */
   file(name: string, doneBytes: number, totalBytes: number): void;
+  /** Called while a file is copied into the blob store (uploaded to a bucket part by part): bytes done of total. */
+  upload?(name: string, doneBytes: number, totalBytes: number): void;
 }
 
 export interface HashedFile {

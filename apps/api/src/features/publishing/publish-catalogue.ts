@@ -78,7 +78,8 @@ export async function importCatalogue({
       await sweepBlobStore(tx, blobStore, { graceMs: sweepGraceMs });
       try {
         for (const file of new Map([...hashed.values()].map((file) => [file.blobKey, file])).values()) {
-          if (await blobStore.put(file.source, file.blobKey)) written.push(file.blobKey);
+          const onProgress = progress?.upload?.bind(progress, file.name);
+          if (await blobStore.put(file.source, file.blobKey, { onProgress })) written.push(file.blobKey);
           else alreadyStored++;
         }
         const fileIdOf = await upsertFiles(tx, hashed);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { blobStoreOf } from '../../plugins/blob-store';
+import { blobStoreOf, type BlobStore } from '../../plugins/blob-store';
 import type { ImportProgress } from './manifest-check';
 import { importCatalogue, type ImportSummary } from './publish-catalogue';
 import { sweepBlobStore, tryImportLock, type SweepSummary } from './sweep';
@@ -19,11 +19,20 @@ export function importFolder(
     db,
     secretKey,
     dataDir,
+    blobStore = blobStoreOf(dataDir),
     progress,
     sweepGraceMs,
-  }: { db: Database; secretKey: Buffer; dataDir: string; progress?: ImportProgress; sweepGraceMs?: number },
+  }: {
+    db: Database;
+    secretKey: Buffer;
+    dataDir: string;
+    /** The configured store (blobStoreFor); default: DATA_DIR/files. */
+    blobStore?: BlobStore;
+    progress?: ImportProgress;
+    sweepGraceMs?: number;
+  },
 ): Promise<ImportSummary> {
-  return importCatalogue({ folder, db, secretKey, blobStore: blobStoreOf(dataDir), progress, sweepGraceMs });
+  return importCatalogue({ folder, db, secretKey, blobStore, progress, sweepGraceMs });
 }
 
 /**
@@ -33,13 +42,15 @@ export function importFolder(
 export function sweepInterruptedImports({
   db,
   dataDir,
+  blobStore = blobStoreOf(dataDir),
 }: {
   db: Database;
   dataDir: string;
+  blobStore?: BlobStore;
 }): Promise<SweepSummary | null> {
   return db.transaction(async (tx) => {
     if (!(await tryImportLock(tx))) return null;
-    return sweepBlobStore(tx, blobStoreOf(dataDir));
+    return sweepBlobStore(tx, blobStore);
   });
 }
 

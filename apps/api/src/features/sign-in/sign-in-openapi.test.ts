@@ -20,7 +20,7 @@ describe('sign-in in the OpenAPI document', () => {
       'email',
       'redirectPath',
     ]);
-    expect(Object.keys(paths['/v1/auth/sessions'].post.responses).sort()).toEqual(['200', '400', '409', '429']);
+    expect(Object.keys(paths['/v1/auth/sessions'].post.responses).sort()).toEqual(['200', '400', '409', '429', '503']);
     expect(Object.keys(paths['/v1/auth/session'].delete.responses).sort()).toEqual(['204', '401']);
   });
 });

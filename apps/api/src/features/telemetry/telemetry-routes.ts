@@ -40,7 +40,11 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       bodyLimit: TELEMETRY_MAX_BODY_BYTES,
       // If the limit's store fails (Redis away), telemetry still flows: it is not worth an outage.
-      onRequest: app.rateLimit({ ...BATCHES_PER_CLIENT, skipOnError: true, errorResponseBuilder: tooManyResponse }),
+      onRequest: app.limitPerClient('telemetry-batches', {
+        ...BATCHES_PER_CLIENT,
+        onOutage: 'open',
+        errorResponseBuilder: tooManyResponse,
+      }),
       schema: {
         tags: ['telemetry'],
         summary: 'Anonymous page views, usage events and (with REPORT_ERRORS) error reports from the browser',

@@ -8,6 +8,7 @@ import { clientKey } from '../../shared/client-address';
 import type { RegistrationRecord } from '../catalogue/catalogue-snapshot';
 import { STAFF_SIGN_IN_REQUIRED } from '../staff-auth';
 import { CredentialBrake } from './credential-brake';
+import { RedisCredentialBrake, type GuessingBrake } from './redis-credential-brake';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,10 +46,18 @@ const TOO_MANY_FAILURES = 'Too many failed attempts. Please wait a few minutes a
  */
 export default fp(
   async function customerAuth(app: FastifyInstance) {
-    const brake = new CredentialBrake();
+    let warnedAt = 0;
+    const brake: GuessingBrake = app.redis
+      ? new RedisCredentialBrake(app.redis, (error) => {
+          // Once a minute is enough to say it; an outage must not flood the log.
+          if (Date.now() - warnedAt < 60_000) return;
+          warnedAt = Date.now();
+          app.log.warn(`guessing brake: Redis unreachable (${(error as Error).message}), braking in memory`);
+        })
+      : new CredentialBrake();
 
     async function refuse(request: FastifyRequest, reply: FastifyReply, message: string, tried: string) {
-      brake.recordFailure(clientKey(request.ip), tried);
+      await brake.recordFailure(clientKey(request.ip), tried);
       await reply.status(401).send({ message });
     }
 
@@ -69,7 +78,7 @@ export default fp(
         const credential = parseCustomerAuthorization(header);
         // The brake knows credentials only by their digest; anything else by a hash of the header.
         const tried = credential ? app.registrations.digestOf(credential) : anonymousKey(header ?? '');
-        const retryAfter = brake.retryAfterSeconds(client, tried);
+        const retryAfter = await brake.retryAfterSeconds(client, tried);
         if (retryAfter !== undefined) {
           await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
           return undefined;
@@ -77,7 +86,7 @@ export default fp(
         if (credential && accepted[credential.scheme] !== undefined) {
           const registration = await app.registrations.find(credential, tried);
           if (registration) {
-            brake.recordSuccess(client, tried);
+            await brake.recordSuccess(client, tried);
             return { kind: 'customer', registration, credential } satisfies Caller;
           }
         }
@@ -86,7 +95,7 @@ export default fp(
       },
     );
   },
-  { name: 'customer-auth', dependencies: ['registrations', 'staff-auth'] },
+  { name: 'customer-auth', dependencies: ['registrations', 'staff-auth', 'redis'] },
 );
 
 /** The 401 text for the scheme the header names, else the endpoint's first. */

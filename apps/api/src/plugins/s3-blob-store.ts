@@ -1,0 +1,260 @@
+import {
+  AbortMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListMultipartUploadsCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Transform, type Readable } from 'node:stream';
+import type { S3Config } from '../config/config';
+import {
+  isBlobKey,
+  type BlobReader,
+  type BlobStore,
+  type ByteRange,
+  type PutOptions,
+  type StoredBlob,
+} from './blob-store';
+
+/**
+ * Parts of a multipart upload. A file up to this size goes up in one PUT; a larger one in
+ * parts of this size, four at a time (at most 64 MiB held in memory per upload).
+ */
+export const MULTIPART_PART_BYTES = 16 << 20;
+const MULTIPART_QUEUE = 4;
+
+/** What a presigned GET may set on the answer (S3's response-* overrides). */
+export interface PresignedGet {
+  contentType: string;
+  contentDisposition: string;
+  cacheControl: string;
+  expiresInSeconds: number;
+}
+
+/**
+ * Blobs as objects of an S3-compatible bucket, under the same keys as the local folder
+ * (`ab/ab12…`). The bucket stays private: every request is signed with the portal's key,
+ * and a client only ever gets a presigned GET that lives a few minutes (file-delivery-mode.ts).
+ */
+export class S3BlobStore implements BlobStore {
+  readonly client: S3Client;
+  private readonly bucket: string;
+
+  constructor(config: S3Config) {
+    this.bucket = config.bucket;
+    this.client = new S3Client({
+      endpoint: config.endpoint.toString(),
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // Checksums beyond what the SDK always sent before 2025 are not understood by every
+      // S3-compatible store; the portal checks the SHA-256 itself (put).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    if (config.forcePathStyle) {
+      // A bucket-level request (a listing) goes to `/bucket`, not `/bucket/`: AWS and MinIO
+      // take both, and some self-hosted stores (s3rver among them) sign only the first.
+      const bucketPath = `/${config.bucket}/`;
+      this.client.middlewareStack.add(
+        (next) => (args) => {
+          const request = args.request as { path?: unknown };
+          if (request.path === bucketPath) request.path = bucketPath.slice(0, -1);
+          return next(args);
+        },
+        { step: 'build', name: 'bucketPathWithoutTrailingSlash' },
+      );
+    }
+  }
+
+  async open(blobKey: string, range?: ByteRange): Promise<BlobReader> {
+    const { Body } = await this.client.send(
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: blobKey,
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
+    );
+    return streamReader(Body as Readable);
+  }
+
+  async has(blobKey: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: blobKey }));
+      return true;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Uploads a local file: in one PUT, or in parts when it is larger than one part. The
+   * bytes are hashed as they are read, and an object whose bytes do not have the SHA-256 its
+   * key names (the file changed since it was checked) is removed again and the put fails.
+   * A failed multipart upload is aborted, so nothing of it is left to list or to bill.
+   */
+  async put(source: string, blobKey: string, { onProgress }: PutOptions = {}): Promise<boolean> {
+    if (await this.has(blobKey)) return false;
+    const expected = blobKey.slice(blobKey.indexOf('/') + 1);
+    const { size } = await stat(source);
+    const hash = createHash('sha256');
+    const hashing = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    const body = createReadStream(source, { highWaterMark: 1 << 20 }).pipe(hashing);
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: blobKey, Body: body },
+      partSize: MULTIPART_PART_BYTES,
+      queueSize: MULTIPART_QUEUE,
+      leavePartsOnError: false,
+    });
+    upload.on('httpUploadProgress', ({ loaded }) => {
+      if (loaded !== undefined) onProgress?.(loaded, size);
+    });
+    try {
+      await upload.done();
+    } catch (error) {
+      body.destroy();
+      throw error;
+    }
+    const actual = hash.digest('hex');
+    if (actual !== expected) {
+      await this.remove(blobKey);
+      throw new Error(`${source} changed while it was uploaded: its SHA-256 is no longer the one checked`);
+    }
+    return true;
+  }
+
+  async remove(blobKey: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: blobKey }));
+  }
+
+  async *list(): AsyncIterable<StoredBlob> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) {
+        if (object.Key && isBlobKey(object.Key)) {
+          yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+        }
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  /**
+   * Aborts multipart uploads a killed import left behind. A store that cannot list them
+   * (s3rver, some gateways) answers NotImplemented: then a bucket lifecycle rule
+   * (AbortIncompleteMultipartUpload, docs/operations.md) is what removes them.
+   */
+  async removeIncomplete(startedBefore: Date): Promise<number> {
+    let removed = 0;
+    let keyMarker: string | undefined;
+    let uploadIdMarker: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(
+          new ListMultipartUploadsCommand({
+            Bucket: this.bucket,
+            KeyMarker: keyMarker,
+            UploadIdMarker: uploadIdMarker,
+          }),
+        );
+        for (const upload of page.Uploads ?? []) {
+          if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= startedBefore) continue;
+          await this.client.send(
+            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          );
+          removed++;
+        }
+        const more = page.IsTruncated === true;
+        keyMarker = more ? page.NextKeyMarker : undefined;
+        uploadIdMarker = more ? page.NextUploadIdMarker : undefined;
+      } while (keyMarker);
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.name === 'NotImplemented') return removed;
+      throw error;
+    }
+    return removed;
+  }
+
+  /** A GET of one blob signed with the portal's key, good for `expiresInSeconds`. */
+  presignedGet(blobKey: string, { contentType, contentDisposition, cacheControl, expiresInSeconds }: PresignedGet) {
+    return getSignedUrl(
+      this.client,
+      new GetObjectCommand({
+        Bucket: this.bucket,
+        Key: blobKey,
+        ResponseContentType: contentType,
+        ResponseContentDisposition: contentDisposition,
+        ResponseCacheControl: cacheControl,
+      }),
+      { expiresIn: expiresInSeconds },
+    );
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+function isNotFound(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException &&
+    (error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404)
+  );
+}
+
+/** BlobReader over a response body: copies the stream's chunks into the caller's buffers. */
+function streamReader(stream: Readable): BlobReader {
+  let pending: Buffer | undefined;
+  let ended = false;
+  let failure: Error | undefined;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    wake?.();
+    wake = undefined;
+  };
+  stream.on('readable', signal);
+  stream.on('end', () => {
+    ended = true;
+    signal();
+  });
+  stream.on('error', (error) => {
+    failure = error;
+    signal();
+  });
+  return {
+    async read(buffer, length) {
+      let filled = 0;
+      while (filled < length) {
+        if (failure) throw failure;
+        if (!pending || pending.length === 0) pending = (stream.read() as Buffer | null) ?? undefined;
+        if (!pending) {
+          if (ended || filled > 0) break;
+          await new Promise<void>((resolve) => (wake = resolve));
+          continue;
+        }
+        const bytes = Math.min(length - filled, pending.length);
+        pending.copy(buffer, filled, 0, bytes);
+        pending = pending.subarray(bytes);
+        filled += bytes;
+      }
+      return filled;
+    },
+    close: () => stream.destroy(),
+  };
+}

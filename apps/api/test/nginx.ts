@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** Debian's nginx; the tests that need it run it as this user, in a temporary folder, on a free port. */
+export const NGINX_BINARY = '/usr/sbin/nginx';
+
+export interface Nginx {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** A port no one listens on right now (the kernel's pick, released at once). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * nginx in front of a portal with FILE_DELIVERY=accel, configured as docs/operations.md
+ * shows: everything is proxied to the portal, and the internal location sends the files of
+ * DATA_DIR/files with sendfile when the portal answers with X-Accel-Redirect.
+ */
+export async function startNginxForAccel({
+  portalOrigin,
+  filesDir,
+  prefix = '/_portal-files/',
+}: {
+  portalOrigin: string;
+  filesDir: string;
+  prefix?: string;
+}): Promise<Nginx> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'portal-nginx-'));
+  await mkdir(path.join(folder, 'logs'));
+  const port = await freePort();
+  await writeFile(
+    path.join(folder, 'nginx.conf'),
+    `daemon off;
+# Run as root (a container, CI), nginx would hand its workers to "nobody", who cannot read the
+# test's private folders; as anyone else the directive is ignored.
+user ${os.userInfo().username};
+worker_processes 1;
+pid ${folder}/nginx.pid;
+error_log ${folder}/logs/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${folder}/client_body;
+  proxy_temp_path ${folder}/proxy;
+  fastcgi_temp_path ${folder}/fastcgi;
+  uwsgi_temp_path ${folder}/uwsgi;
+  scgi_temp_path ${folder}/scgi;
+  sendfile on;
+  tcp_nopush on;
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass ${portalOrigin};
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+    }
+    location ${prefix} {
+      internal;
+      alias ${filesDir}/;
+      # nginx keeps the portal's Content-Type, Content-Disposition, Cache-Control and
+      # Accept-Ranges, but not its ETag (the SHA-256): set again, it is what If-Range is
+      # compared with, instead of nginx's own (modification time and size).
+      etag off;
+      add_header ETag $upstream_http_etag;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX_BINARY, ['-p', folder, '-c', path.join(folder, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await waitForPort(port, child, () => stderr);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGQUIT');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForPort(port: number, child: ChildProcess, stderr: () => string) {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if (child.exitCode !== null) throw new Error(`nginx did not start: ${stderr()}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`nginx did not listen on ${port}: ${stderr()}`);
+}

@@ -1,0 +1,99 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../src/shared/free-port';
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** Stops the server (SIGKILL: an outage, not a goodbye); start() brings it back on the same port, empty. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  /** SIGKILL now, for a process exiting without the time to wait (a test runner's signal handler). */
+  killNow(): void;
+  /** Stops it for good and removes its folder. */
+  close(): Promise<void>;
+}
+
+/** Debian's redis-server: in PATH, or where the package puts it. */
+export function redisServerBinary(): string {
+  for (const candidate of ['redis-server', '/usr/bin/redis-server', '/usr/sbin/redis-server']) {
+    if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
+  }
+  throw new Error(
+    'redis-server is not installed: install Debian\'s package ("apt-get install -y redis-server") and run the tests again',
+  );
+}
+
+/**
+ * A real redis-server of this test run's own: a free port on 127.0.0.1, a temporary folder,
+ * nothing written to disk.
+ */
+export async function startRedisServer(): Promise<RedisServer> {
+  const binary = redisServerBinary();
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-redis-'));
+  await chmod(dir, 0o755);
+  const port = await freePort();
+  let child: ChildProcess | undefined;
+
+  const start = async () => {
+    const started = spawn(
+      binary,
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--daemonize',
+        'no',
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    child = started;
+    let output = '';
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`redis-server not ready within 10 s:\n${output}`)), 10_000);
+      const check = (chunk: Buffer) => {
+        output += chunk;
+        if (output.includes('Ready to accept connections')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+      started.stdout!.on('data', check);
+      started.stderr!.on('data', check);
+      started.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited with ${code}:\n${output}`));
+      });
+    });
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null || running.signalCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL');
+    await exited;
+  };
+
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop,
+    start,
+    killNow: () => child?.kill('SIGKILL'),
+    close: async () => {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}

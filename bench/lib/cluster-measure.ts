@@ -1,0 +1,67 @@
+// The measurements of bench/cluster.bench.mjs: one cluster (e2e/cluster/cluster.ts), two
+// nginx front ends on the same configuration, one balancing over portal 1 alone and one
+// over both portals; each run measures one right before the other, the median ratio decides.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { Cluster } from '../../e2e/cluster/cluster';
+// @ts-expect-error: a plain ES module of the benchmarks, without type declarations
+import { measure } from './autocannon.mjs';
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 20;
+const RUNS = 3;
+const headers = { authorization: 'Hasp id=DEMO-CS-1001' };
+
+type Measured = { requestsPerSecond: number; p99Ms: number };
+
+const TICKS_PER_S = 100;
+/** CPU seconds a process has used so far (/proc/<pid>/stat: utime + stime). */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
+}
+/** Busy and total CPU seconds of the whole machine so far (/proc/stat). */
+function machineSeconds(): { busy: number; total: number } {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const values = ticks.map(Number);
+  const idle = values[3]! + values[4]!;
+  const total = values.reduce((sum, value) => sum + value, 0);
+  return { busy: (total - idle) / TICKS_PER_S, total: total / TICKS_PER_S };
+}
+
+/** Requests per second of one autocannon run, and where the machine's CPU went meanwhile. */
+async function measureWithCpu(url: string, portals: Cluster['portals']) {
+  const portalsBefore = portals.map((portal) => cpuSecondsOf(portal.child?.pid));
+  const machineBefore = machineSeconds();
+  const measured = (await measure(url, { duration: DURATION_S, connections: CONNECTIONS, headers })) as Measured;
+  const machineAfter = machineSeconds();
+  const portalSeconds = portals.map((portal, index) => cpuSecondsOf(portal.child?.pid) - portalsBefore[index]!);
+  const cores = os.cpus().length;
+  return {
+    ...measured,
+    machineBusy: (machineAfter.busy - machineBefore.busy) / DURATION_S / cores,
+    portalCores: portalSeconds.map((seconds) => seconds / DURATION_S),
+  };
+}
+const describe = (label: string, m: Awaited<ReturnType<typeof measureWithCpu>>) =>
+  `${label} ${m.requestsPerSecond} req/s (p99 ${m.p99Ms} ms; machine ${Math.round(m.machineBusy * 100)}% busy, portals ${m.portalCores.map((c) => c.toFixed(2)).join(' + ')} cores)`;
+
+const cluster = await Cluster.start({ portals: 2 });
+try {
+  const onePortal = await cluster.startBalancer([cluster.portals[0]!]);
+  const twoPortals = cluster.url;
+  const ratios: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const one = await measureWithCpu(`${onePortal}/v1/Cornerstone/versions`, [cluster.portals[0]!]);
+    const two = await measureWithCpu(`${twoPortals}/v1/Cornerstone/versions`, cluster.portals);
+    const ratio = two.requestsPerSecond / one.requestsPerSecond;
+    ratios.push(ratio);
+    console.log(`run ${run}: ${describe('nginx + 1 portal', one)}`);
+    console.log(`       ${describe('nginx + 2 portals', two)}; ratio ${ratio.toFixed(2)}x`);
+  }
+  const median = [...ratios].sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
+  console.log(`median ratio two portals / one portal: ${median.toFixed(2)}x on ${os.cpus().length} cores`);
+} finally {
+  await cluster.stop();
+}

@@ -1,0 +1,362 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startRedisServer, type RedisServer } from '../../apps/api/test/redis-server';
+import { freePort, REPO_ROOT, SERVER_ENTRY } from '../portal-process';
+
+/** The nginx configuration of docs/deployment.md, read by the cluster test and bench alike. */
+export const NGINX_CONFIG = path.join(import.meta.dirname, 'portal.nginx.conf');
+
+/**
+ * Several portals on shared services, as docs/deployment.md describes, on this machine:
+ * Debian's PostgreSQL and redis-server, nginx balancing between N portal processes (the
+ * production build), each with a DATA_DIR of its own but one database, one SECRET_KEY,
+ * one Redis and one files folder. Everything listens on free loopback ports and lives in
+ * one temporary folder; stop() (also on SIGINT/SIGTERM) stops it all and removes the folder.
+ */
+export class Cluster {
+  readonly dir: string;
+  readonly secretKey = randomBytes(32).toString('hex');
+  /** The files folder every portal's DATA_DIR/files points at (until an object store replaces it). */
+  readonly filesDir: string;
+  url = '';
+  private nginxPort = 0;
+  private nginxBinary = 'nginx';
+  databaseUrl = '';
+  redis!: RedisServer;
+  portals: PortalNode[] = [];
+  private readonly children = new Set<ChildProcess>();
+  private readonly balancers: ChildProcess[] = [];
+  private postgres?: ChildProcess;
+  private stopped = false;
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    // Ctrl-C reaches every process of the terminal at once: wait until they are gone, then remove the folder.
+    void this.killAll().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+
+  private constructor() {
+    this.dir = mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
+    chmodSync(this.dir, 0o755); // postgres and nginx's workers run as other users when we are root
+    this.filesDir = path.join(this.dir, 'files');
+    mkdirSync(this.filesDir);
+    process.once('SIGINT', this.onSignal);
+    process.once('SIGTERM', this.onSignal);
+    process.once('exit', () => this.killAllNow());
+  }
+
+  /** Starts PostgreSQL, Redis, `portals` portal processes and nginx in front of them. */
+  static async start({ portals = 2 }: { portals?: number } = {}): Promise<Cluster> {
+    const nginxBinary = requireBinary(['/usr/sbin/nginx', 'nginx'], 'nginx');
+    const cluster = new Cluster();
+    try {
+      cluster.nginxPort = await freePort();
+      cluster.url = `http://127.0.0.1:${cluster.nginxPort}`;
+      await cluster.startPostgres();
+      cluster.redis = await startRedisServer();
+      // One at a time: the first imports the demo catalogue into the empty database.
+      for (let index = 0; index < portals; index++) {
+        const node = new PortalNode(cluster, index, await freePort());
+        await node.start();
+        cluster.portals.push(node);
+      }
+      cluster.nginxBinary = nginxBinary;
+      await cluster.startNginx('nginx', cluster.nginxPort, cluster.portals);
+      return cluster;
+    } catch (error) {
+      await cluster.stop();
+      throw error;
+    }
+  }
+
+  /** The environment every portal shares (docs/deployment.md, "Which part needs what"). */
+  sharedEnv(): Record<string, string> {
+    return {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/',
+      DATABASE_URL: this.databaseUrl,
+      REDIS_URL: this.redis.url,
+      SECRET_KEY: this.secretKey,
+      PUBLIC_URL: this.url,
+      TRUST_PROXY: '127.0.0.1',
+    };
+  }
+
+  /** A DATA_DIR for one process of the cluster, its `files` the shared files folder. */
+  dataDirFor(name: string): string {
+    const dataDir = path.join(this.dir, name);
+    mkdirSync(dataDir, { recursive: true });
+    if (!existsSync(path.join(dataDir, 'files'))) symlinkSync(this.filesDir, path.join(dataDir, 'files'));
+    return dataDir;
+  }
+
+  /** `npm run portal -- <args>` as an operator runs it on one machine of the cluster. */
+  runCommand(args: string[]): { status: number | null; output: string } {
+    const result = spawnSync('npm', ['run', '--silent', 'portal', '--', ...args], {
+      cwd: REPO_ROOT,
+      env: { ...this.sharedEnv(), DATA_DIR: this.dataDirFor('operator') },
+      encoding: 'utf8',
+    });
+    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  }
+
+  /** Lines of nginx's access log: `<client> <status> <upstream address(es)> <request line>`. */
+  accessLog(): string[] {
+    const file = path.join(this.dir, 'nginx', 'access.log');
+    return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
+  }
+
+  /** nginx's error log (why it moved on from a portal). */
+  nginxErrors(): string {
+    const file = path.join(this.dir, 'nginx', 'error.log');
+    return existsSync(file) ? readFileSync(file, 'utf8') : '';
+  }
+
+  track(child: ChildProcess) {
+    this.children.add(child);
+    child.once('exit', () => this.children.delete(child));
+  }
+
+  async stop() {
+    if (this.stopped) return;
+    this.stopped = true;
+    process.off('SIGINT', this.onSignal);
+    process.off('SIGTERM', this.onSignal);
+    for (const nginx of this.balancers) {
+      if (nginx.exitCode !== null) continue;
+      const exited = new Promise((resolve) => nginx.once('exit', resolve));
+      nginx.kill('SIGQUIT'); // graceful: finish what is in flight
+      await exited;
+    }
+    for (const portal of this.portals) await portal.stop();
+    await this.redis?.close();
+    if (this.postgres && this.postgres.exitCode === null) {
+      const exited = new Promise((resolve) => this.postgres!.once('exit', resolve));
+      this.postgres.kill('SIGINT'); // fast shutdown
+      await exited;
+    }
+    this.killAllNow();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** On a signal: every process this cluster started killed and waited for, then its folder removed. */
+  private async killAll() {
+    this.stopped = true;
+    const running = [...this.children].filter((child) => child.exitCode === null && child.signalCode === null);
+    const gone = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of running) child.kill('SIGKILL');
+    await this.redis?.stop();
+    await Promise.race([Promise.all(gone), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    rmSync(this.dir, { recursive: true, force: true, maxRetries: 5 });
+  }
+
+  /** Last resort (an exit without stop()): nothing this cluster started outlives the test process. */
+  private killAllNow() {
+    for (const child of this.children) {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+    if (!this.stopped) {
+      this.stopped = true;
+      this.redis?.killNow();
+      try {
+        rmSync(this.dir, { recursive: true, force: true, maxRetries: 5 });
+      } catch {
+        // A process still writing into it; the folder is in the system's temporary folder.
+      }
+    }
+  }
+
+  private async startPostgres() {
+    const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
+    const latest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
+    if (!latest)
+      throw new Error('PostgreSQL is not installed: install Debian\'s package ("apt-get install -y postgresql")');
+    const bin = `/usr/lib/postgresql/${latest}/bin`;
+    // PostgreSQL refuses to run as root: as root it runs as the postgres user, as .ci/run does.
+    const ids =
+      process.getuid?.() === 0
+        ? { uid: Number(execFileSync('id', ['-u', 'postgres'])), gid: Number(execFileSync('id', ['-g', 'postgres'])) }
+        : {};
+    const home = path.join(this.dir, 'postgresql');
+    mkdirSync(home, { mode: 0o700 });
+    if (ids.uid !== undefined) chownSync(home, ids.uid, ids.gid!);
+    const data = path.join(home, 'data');
+    const init = spawnSync(
+      `${bin}/initdb`,
+      ['-D', data, '-U', 'portal', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'],
+      { ...ids, cwd: '/', encoding: 'utf8' },
+    );
+    if (init.status !== 0) throw new Error(`initdb failed:\n${init.stdout}${init.stderr}`);
+    const port = await freePort();
+    const child = spawn(
+      `${bin}/postgres`,
+      [
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'fsync=off',
+      ],
+      { ...ids, cwd: '/', stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    this.postgres = child;
+    this.track(child);
+    await waitForOutput(child, 'database system is ready to accept connections', 'postgres');
+    this.databaseUrl = `postgres://portal@127.0.0.1:${port}/postgres`;
+  }
+
+  /** Another nginx on the same configuration in front of some of the portals (the cluster bench's one-portal reference). */
+  async startBalancer(portals: PortalNode[]): Promise<string> {
+    const port = await freePort();
+    await this.startNginx(`nginx-${port}`, port, portals);
+    return `http://127.0.0.1:${port}`;
+  }
+
+  private async startNginx(name: string, port: number, portals: PortalNode[]) {
+    const binary = this.nginxBinary;
+    const home = path.join(this.dir, name);
+    mkdirSync(home);
+    const url = `http://127.0.0.1:${port}`;
+    const servers = portals.map((portal) => `server 127.0.0.1:${portal.port} max_fails=1 fail_timeout=2s;`);
+    const site = readFileSync(NGINX_CONFIG, 'utf8')
+      .replace('{{portals}}', servers.join('\n    '))
+      .replace('{{listen}}', `127.0.0.1:${port}`);
+    writeFileSync(path.join(home, 'portal.conf'), site);
+    const temp = (name: string) => `${name}_temp_path ${path.join(home, `${name}-temp`)};`;
+    writeFileSync(
+      path.join(home, 'nginx.conf'),
+      [
+        process.getuid?.() === 0 ? 'user nobody nogroup;' : '',
+        'daemon off;',
+        'worker_processes 2;',
+        `pid ${path.join(home, 'nginx.pid')};`,
+        `error_log ${path.join(home, 'error.log')} warn;`,
+        'events { worker_connections 1024; }',
+        'http {',
+        `  log_format upstream '$remote_addr $status $upstream_addr "$request"';`,
+        `  access_log ${path.join(home, 'access.log')} upstream;`,
+        // nginx closes a kept-alive client connection after 1,000 requests; autocannon counts
+        // the request it had already sent on it as an error. Load generators only, not production.
+        '  keepalive_requests 1000000;',
+        `  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}`,
+        `  include ${path.join(home, 'portal.conf')};`,
+        '}',
+      ].join('\n'),
+    );
+    const child = spawn(binary, ['-p', home, '-c', path.join(home, 'nginx.conf'), '-e', path.join(home, 'error.log')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.balancers.push(child);
+    this.track(child);
+    let output = '';
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    for (let attempt = 0; ; attempt++) {
+      if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}:\n${output}`);
+      const ok = await fetch(`${url}/healthz`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (attempt > 100) throw new Error(`nginx did not answer within 10 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** One portal process of the cluster: `node apps/api/dist/server.js` with the shared environment. */
+export class PortalNode {
+  readonly dataDir: string;
+  readonly url: string;
+  child?: ChildProcess;
+  output = '';
+
+  constructor(
+    private readonly cluster: Cluster,
+    readonly index: number,
+    readonly port: number,
+  ) {
+    this.dataDir = cluster.dataDirFor(`portal-${index + 1}`);
+    this.url = `http://127.0.0.1:${port}`;
+  }
+
+  async start() {
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env: { ...this.cluster.sharedEnv(), DATA_DIR: this.dataDir, PORT: String(this.port), HOST: '127.0.0.1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.cluster.track(child);
+    child.stderr!.on('data', (chunk) => (this.output += chunk));
+    await waitForOutput(child, 'Portal running at', `portal ${this.index + 1}`, (chunk) => (this.output += chunk));
+  }
+
+  /** `kill -9`: the process ends at once, mid-request, leaving its data-folder lock behind. */
+  async kill9() {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+function requireBinary(candidates: string[], debianPackage: string): string {
+  for (const candidate of candidates) {
+    if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
+  }
+  throw new Error(
+    `${debianPackage} is not installed: install Debian's package ("apt-get install -y ${debianPackage}") and run the test again`,
+  );
+}
+
+function waitForOutput(
+  child: ChildProcess,
+  marker: string,
+  name: string,
+  onChunk: (chunk: string) => void = () => {},
+): Promise<void> {
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${name} not ready within 60 s:\n${output}`)), 60_000);
+    const check = (chunk: Buffer) => {
+      output += chunk;
+      onChunk(chunk.toString());
+      if (output.includes(marker)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on('data', check);
+    child.stderr!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code} before it was ready:\n${output}`));
+    });
+  });
+}
