@@ -76,8 +76,11 @@ try {
   const reference = { best: 0, ticks: 0, bytes: 0 };
   const ours = { best: 0, ticks: 0, bytes: 0 };
   for (let run = 0; run < RUNS; run++) {
-    await measureDownload(nginxUrl, () => nginx.pids(), reference);
-    await measureDownload(portalUrl, () => [portal.pid], ours);
+    await interleaved(
+      run,
+      () => measureDownload(nginxUrl, () => nginx.pids(), reference),
+      () => measureDownload(portalUrl, () => [portal.pid], ours),
+    );
   }
   summarise(reference);
   summarise(ours);
@@ -124,8 +127,11 @@ try {
   const reference2 = { best: 0, ticks: 0, bytes: 0 };
   const accel = { best: 0, ticks: 0, bytes: 0 };
   for (let run = 0; run < RUNS; run++) {
-    await measureDownload(nginxUrl, () => nginx.pids(), reference2);
-    await measureDownload(accelUrl, () => [...accelNginx.pids(), portal.pid], accel);
+    await interleaved(
+      run,
+      () => measureDownload(nginxUrl, () => nginx.pids(), reference2),
+      () => measureDownload(accelUrl, () => [...accelNginx.pids(), portal.pid], accel),
+    );
   }
   summarise(reference2);
   summarise(accel);
@@ -157,6 +163,17 @@ try {
 if (failed) {
   console.log('TARGET MISSED');
   process.exit(1);
+}
+
+/** The reference first in even runs, second in odd ones: neither always gets the warmer turn. */
+async function interleaved(run, reference, candidate) {
+  if (run % 2 === 0) {
+    await reference();
+    await candidate();
+  } else {
+    await candidate();
+    await reference();
+  }
 }
 
 function writeRandomFile(file, size) {
