@@ -25,7 +25,8 @@ import path from 'node:path';
 import { freePort, REPO_ROOT, startPortal } from './lib/portal.mjs';
 
 const SIZE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1 << 30);
-const RUNS = 3;
+// Downloads of each kind per phase; more smooth out a busy machine (BENCH_DOWNLOAD_RUNS).
+const RUNS = Number(process.env.BENCH_DOWNLOAD_RUNS ?? 3);
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 const GIB = 1 << 30;
 
