@@ -25,7 +25,8 @@ import path from 'node:path';
 import { freePort, REPO_ROOT, startPortal } from './lib/portal.mjs';
 
 const SIZE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1 << 30);
-const RUNS = 3;
+// Downloads of each kind per phase; more smooth out a busy machine (BENCH_DOWNLOAD_RUNS).
+const RUNS = Number(process.env.BENCH_DOWNLOAD_RUNS ?? 3);
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 const GIB = 1 << 30;
 
@@ -76,8 +77,11 @@ try {
   const reference = { best: 0, ticks: 0, bytes: 0 };
   const ours = { best: 0, ticks: 0, bytes: 0 };
   for (let run = 0; run < RUNS; run++) {
-    await measureDownload(nginxUrl, () => nginx.pids(), reference);
-    await measureDownload(portalUrl, () => [portal.pid], ours);
+    await interleaved(
+      run,
+      () => measureDownload(nginxUrl, () => nginx.pids(), reference),
+      () => measureDownload(portalUrl, () => [portal.pid], ours),
+    );
   }
   summarise(reference);
   summarise(ours);
@@ -124,8 +128,11 @@ try {
   const reference2 = { best: 0, ticks: 0, bytes: 0 };
   const accel = { best: 0, ticks: 0, bytes: 0 };
   for (let run = 0; run < RUNS; run++) {
-    await measureDownload(nginxUrl, () => nginx.pids(), reference2);
-    await measureDownload(accelUrl, () => [...accelNginx.pids(), portal.pid], accel);
+    await interleaved(
+      run,
+      () => measureDownload(nginxUrl, () => nginx.pids(), reference2),
+      () => measureDownload(accelUrl, () => [...accelNginx.pids(), portal.pid], accel),
+    );
   }
   summarise(reference2);
   summarise(accel);
@@ -157,6 +164,17 @@ try {
 if (failed) {
   console.log('TARGET MISSED');
   process.exit(1);
+}
+
+/** The reference first in even runs, second in odd ones: neither always gets the warmer turn. */
+async function interleaved(run, reference, candidate) {
+  if (run % 2 === 0) {
+    await reference();
+    await candidate();
+  } else {
+    await candidate();
+    await reference();
+  }
 }
 
 function writeRandomFile(file, size) {
