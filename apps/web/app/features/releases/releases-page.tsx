@@ -1,6 +1,5 @@
 import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { getBulletins } from '../../shared/api/get-bulletins';
-import { FileLink } from '../../shared/components/file-link';
 import { Switch } from '../../shared/components/switch';
 import { loadStaffData } from '../../shared/identity/staff-data';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
@@ -107,11 +106,11 @@ function Matrix({ matrix }: { matrix: ReleaseMatrix }) {
                   <ul className={styles.pibs}>
                     {row.pibs.map((pib) => (
                       <li key={pib.internalVariant}>
-                        <FileLink href={pib.uri} className={styles.pib}>
+                        <a href={pib.uri} download className={styles.pib}>
                           <FileIcon />
                           <span className={styles.visuallyHidden}>PIB of Cornerstone {row.version}, </span>
                           {pib.variant}
-                        </FileLink>
+                        </a>
                       </li>
                     ))}
                   </ul>
