@@ -121,6 +121,13 @@ try {
       alias ${path.join(dataDir, 'files')}/;
       etag off;
       add_header ETag $upstream_http_etag;
+      add_header Content-Security-Policy $upstream_http_content_security_policy;
+      add_header X-Content-Type-Options $upstream_http_x_content_type_options;
+      add_header X-Frame-Options $upstream_http_x_frame_options;
+      add_header Cross-Origin-Resource-Policy $upstream_http_cross_origin_resource_policy;
+      add_header Cross-Origin-Opener-Policy $upstream_http_cross_origin_opener_policy;
+      add_header Referrer-Policy $upstream_http_referrer_policy;
+      add_header Strict-Transport-Security $upstream_http_strict_transport_security;
     }`,
   );
   const accelUrl = `${accelNginx.url}${versions['9.9.9'].offlineInstaller}`;

@@ -2,7 +2,12 @@ import { seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { PUBLIC_PAGES, STAFF_PAGES } from './public-pages';
 
-const pages = [...PUBLIC_PAGES.map((page) => page.path), ...STAFF_PAGES.map((page) => page.path), '/no/such/page'];
+const pages = [
+  ...PUBLIC_PAGES.map((page) => page.path),
+  ...STAFF_PAGES.map((page) => page.path),
+  '/no/such/page',
+  '/download-link?problem=expired&from=%2Fcornerstone%2Fpibs',
+];
 
 for (const path of pages) {
   test(`${path} has no serious or critical accessibility violation`, async ({ page, pageProblems }) => {

@@ -30,11 +30,12 @@ test.describe('ChromaTOF downloads by key ID', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await gotoHydrated(page, '/chromatof');
     await find(page, `  ${KEY}  `);
+    // The manuals are PDFs: they open in the browser's viewer in a new tab, and say so.
     await expect(downloads(page).getByRole('link')).toHaveText([
-      'ChromaTOF 6.1.0 User Manual',
+      'ChromaTOF 6.1.0 User Manual↗ (PDF, opens in a new tab)',
       'ChromaTOF 6.1.0 Release Notes',
       'ChromaTOF 6.1.0 Installer',
-      'ChromaTOF 6.0.2 User Manual',
+      'ChromaTOF 6.0.2 User Manual↗ (PDF, opens in a new tab)',
       'ChromaTOF 6.0.2 Release Notes',
       'ChromaTOF 6.0.2 Installer',
     ]);

@@ -9,6 +9,8 @@ const DEMO = 'DEMO-DEMO-1004';
 const KEY = 'DEMO-KEY-2001';
 
 const resultLinks = (page: Page) => page.locator('main ul li a');
+/** A PDF's link as it reads: the ↗ icon and, for screen readers, that it opens in a new tab. */
+const pdfLinks = (names: string[]) => names.map((name) => `${name}↗ (PDF, opens in a new tab)`);
 
 const open = gotoInitialized;
 
@@ -123,17 +125,17 @@ test.describe('PIBs', () => {
     await open(page, `/cornerstone/pibs?registrationId=${CS}`);
     await expect(page.getByLabel('Registration ID')).toHaveValue(CS);
     await expect(page.getByRole('heading', { level: 3 })).toHaveText(['21 CFR Part 11', 'Standard']);
-    await expect(page.getByRole('region', { name: 'Standard' }).getByRole('link')).toHaveText([
-      'Cornerstone 2.10.0',
-      'Cornerstone 2.8.1',
-      'Cornerstone 2.7.0',
-    ]);
+    await expect(page.getByRole('region', { name: 'Standard' }).getByRole('link')).toHaveText(
+      pdfLinks(['Cornerstone 2.10.0', 'Cornerstone 2.8.1', 'Cornerstone 2.7.0']),
+    );
     expect(pageProblems).toEqual([]);
   });
 
   test('shows one variant as a flat list', async ({ page, pageProblems }) => {
     await open(page, `/cornerstone/pibs?registrationId=${ONH}`);
-    await expect(resultLinks(page)).toHaveText(['Cornerstone 2.9.0', 'Cornerstone 2.8.1', 'Cornerstone 2.7.0']);
+    await expect(resultLinks(page)).toHaveText(
+      pdfLinks(['Cornerstone 2.9.0', 'Cornerstone 2.8.1', 'Cornerstone 2.7.0']),
+    );
     await expect(page.getByRole('heading', { level: 3 })).toHaveCount(0);
     expect(pageProblems).toEqual([]);
   });
@@ -148,7 +150,7 @@ test.describe('PIBs', () => {
   test('ChromaTOF PIBs take the key ID and show only ChromaTOF', async ({ page, pageProblems }) => {
     await open(page, `/chromatof/pibs?registrationId=${KEY}`);
     await expect(page.getByLabel('Key ID')).toHaveValue(KEY);
-    await expect(resultLinks(page)).toHaveText(['ChromaTOF 6.1.0', 'ChromaTOF 6.0.2']);
+    await expect(resultLinks(page)).toHaveText(pdfLinks(['ChromaTOF 6.1.0', 'ChromaTOF 6.0.2']));
     await page.getByRole('button', { name: 'Where is this?' }).click();
     await expect(page.getByRole('dialog', { name: 'Where is this?' })).toContainText('upper right');
     expect(pageProblems).toEqual([]);
@@ -167,7 +169,9 @@ test.describe('PIBs', () => {
 test.describe('Declaration of Software Validation', () => {
   test('links "Cornerstone {version}" documents that open in a new tab', async ({ page, pageProblems }) => {
     await open(page, `/cornerstone/dsvs?registrationId=${CS}`);
-    await expect(resultLinks(page)).toHaveText(['Cornerstone 2.10.0', 'Cornerstone 2.8.1', 'Cornerstone 2.7.0']);
+    await expect(resultLinks(page)).toHaveText(
+      pdfLinks(['Cornerstone 2.10.0', 'Cornerstone 2.8.1', 'Cornerstone 2.7.0']),
+    );
     await expect(resultLinks(page).first()).toHaveAttribute('target', '_blank');
     const response = await page.request.get((await resultLinks(page).first().getAttribute('href'))!);
     expect(response.headers()['content-type']).toBe('application/pdf');

@@ -1,6 +1,13 @@
 import { expect, test } from './fixtures';
 import { E2E_MAKER_NAME } from './global-setup';
-import { PUBLIC_PAGES, STAFF_PAGES, gotoHydrated, layoutShift, recordLayoutShift } from './public-pages';
+import {
+  PUBLIC_PAGES,
+  STAFF_PAGES,
+  gotoHydrated,
+  gotoInitialized,
+  layoutShift,
+  recordLayoutShift,
+} from './public-pages';
 
 test.describe('menu', () => {
   test('groups with several pages are dropdowns; Service is a plain link', async ({ page, pageProblems }) => {
@@ -209,8 +216,29 @@ test('a link scrolls to the top of the next page; Back returns to where the visi
   expect(pageProblems).toEqual([]);
 });
 
+const IE11 = 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko';
+
+test('Back to lookup results returns to where the visitor was; a link to another page starts at its top', async ({
+  page,
+  pageProblems,
+}) => {
+  await page.setViewportSize({ width: 360, height: 480 });
+  await gotoInitialized(page, '/cornerstone/pibs?registrationId=DEMO-CS-1001');
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 3 }).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(scrolled);
+  expect(pageProblems).toEqual([]);
+});
+
 test.describe('outdated Internet Explorer', () => {
-  test.use({ userAgent: 'Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko' });
+  test.use({ userAgent: IE11 });
 
   test('gets a dismissible notice suggesting Chrome or Firefox, with more details', async ({ page, pageProblems }) => {
     await page.goto('/');
@@ -225,7 +253,27 @@ test.describe('outdated Internet Explorer', () => {
     await expect(details).toBeFocused();
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await expect(notice).toHaveCount(0);
+
+    // Dismissed for the session: not on a reload, nor on the next page opened in this tab.
+    await gotoHydrated(page, '/privacy');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy');
+    await page.reload();
+    await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy');
+    await expect(notice).toHaveCount(0);
     expect(pageProblems).toEqual([]);
+  });
+
+  test('shows the notice again in a new session', async ({ browser }) => {
+    const context = await browser.newContext({ userAgent: IE11 });
+    const first = await context.newPage();
+    await first.goto(process.env.PORTAL_URL!);
+    await first.getByRole('button', { name: 'Dismiss' }).click();
+    // Another tab is another session (sessionStorage is per tab).
+    const second = await context.newPage();
+    await second.goto(process.env.PORTAL_URL!);
+    await expect(second.getByRole('region', { name: 'Your browser is out of date' })).toBeVisible();
+    await context.close();
   });
 });
 

@@ -177,7 +177,45 @@ test.describe('identity freshness on a fake clock', () => {
     await expect.poll(() => pageProblems.length).toBe(1);
     expectAnswersLogged(pageProblems, 401, 1);
 
-    await warning.getByRole('button', { name: 'Sign out' }).click();
+    // Not silently signed out: a reload, and another page, still say the sign-in expired.
+    await page.reload();
+    await expect(page.getByRole('alert')).toContainText('Your sign-in expired on Dec 13, 2026.');
+    expect(await page.evaluate(() => localStorage.getItem('bearer'))).toBeNull();
+    await page.goto('/');
+    const stillWarned = page.getByRole('alert').filter({ hasText: 'Your sign-in expired on Dec 13, 2026.' });
+    await expect(stillWarned).toBeVisible();
+
+    // Sign out forgets the e-mail and expiry: gone here and after a reload.
+    await stillWarned.getByRole('button', { name: 'Sign out' }).click();
     await expect(page.getByText('Your sign-in expired on')).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Your sign-in expired on')).toBeHidden();
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => /bearer|expired/i.test(key)))).toEqual(
+      [],
+    );
+  });
+
+  test('a page opened with a bearer that has already expired warns at once, and keeps warning after a reload', async ({
+    page,
+    pageProblems,
+  }) => {
+    await page.addInitScript(
+      (bearer) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem('bearer', bearer);
+          sessionStorage.setItem('seeded', 'yes');
+        }
+      },
+      unsignedBearer('gone@company.example', Date.UTC(2026, 0, 15, 12)),
+    );
+    await page.goto('/cornerstone');
+    await expect(page.getByRole('alert').filter({ hasText: 'Your sign-in expired on Jan 15, 2026.' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your sign-in expired on Jan 15, 2026.' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('bearer'))).toBeNull();
+    // Its session is ended on the server once; this made-up one never existed there.
+    await expect.poll(() => pageProblems.length).toBe(1);
+    expectAnswersLogged(pageProblems, 401, 1);
   });
 });

@@ -1,12 +1,17 @@
-import { SIGN_IN_PATHS } from '@portal/contracts';
+import { DOWNLOAD_LINK_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
 import type { Config } from '@react-router/dev/config';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DESTINATIONS } from './app/shared/navigation/navigation';
 
-/** Staff screens and the sign-in landing depend on the browser's sign-in, so they are not prerendered. */
+/**
+ * Staff screens and the sign-in landing depend on the browser's sign-in, and the broken
+ * download link page on its query, so they are not prerendered.
+ */
 const BROWSER_ONLY = (routePath: string) =>
-  routePath.startsWith(`${DESTINATIONS.service.url}/`) || routePath === SIGN_IN_PATHS.landing;
+  routePath.startsWith(`${DESTINATIONS.service.url}/`) ||
+  routePath === SIGN_IN_PATHS.landing ||
+  routePath === DOWNLOAD_LINK_PAGE;
 
 export default {
   ssr: false,

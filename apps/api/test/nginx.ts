@@ -70,10 +70,18 @@ http {
       internal;
       alias ${filesDir}/;
       # nginx keeps the portal's Content-Type, Content-Disposition, Cache-Control and
-      # Accept-Ranges, but not its ETag (the SHA-256): set again, it is what If-Range is
-      # compared with, instead of nginx's own (modification time and size).
+      # Accept-Ranges, but not its ETag (the SHA-256) nor its security headers: set again, the
+      # ETag is what If-Range is compared with instead of nginx's own (modification time and
+      # size), and the file keeps nosniff and its policy (a PDF's lets the viewer render it).
       etag off;
       add_header ETag $upstream_http_etag;
+      add_header Content-Security-Policy $upstream_http_content_security_policy;
+      add_header X-Content-Type-Options $upstream_http_x_content_type_options;
+      add_header X-Frame-Options $upstream_http_x_frame_options;
+      add_header Cross-Origin-Resource-Policy $upstream_http_cross_origin_resource_policy;
+      add_header Cross-Origin-Opener-Policy $upstream_http_cross_origin_opener_policy;
+      add_header Referrer-Policy $upstream_http_referrer_policy;
+      add_header Strict-Transport-Security $upstream_http_strict_transport_security;
     }
   }
 }

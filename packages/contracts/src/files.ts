@@ -3,6 +3,15 @@ import { Type, type Static } from 'typebox';
 export const FILES_PATHS = { file: '/v1/files/:fileId/:fileName' } as const;
 
 /**
+ * The web page a person is sent to who opened a download link that no longer works
+ * (docs/decisions/091-broken-download-links-lead-people-to-a-page.md). Its query names the
+ * problem and, as a path without a query, the page the link was found on.
+ */
+export const DOWNLOAD_LINK_PAGE = '/download-link';
+export const DOWNLOAD_LINK_PROBLEMS = ['expired', 'invalid'] as const;
+export type DownloadLinkProblem = (typeof DOWNLOAD_LINK_PROBLEMS)[number];
+
+/**
  * Whom a download link was made for, carried in its `grant` query parameter: a signed-in
  * staff member, or a registration by the digest of its ID. The API builds and parses it
  * (apps/api/src/plugins/download-links.ts); this pattern is what its route accepts.

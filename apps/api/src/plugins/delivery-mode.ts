@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FileDeliveryMode } from '../config/config';
 import type { BlobStore } from './blob-store';
 import type { FileRecord } from './catalogue/catalogue-snapshot';
-import { contentDisposition, matchesEtag, parseRange, sendFile, type SendFileOptions } from './file-delivery';
+import { matchesEtag, parseRange, presentationHeaders, sendFile, type SendFileOptions } from './file-delivery';
 import { S3BlobStore } from './s3-blob-store';
 
 declare module 'fastify' {
@@ -100,7 +100,8 @@ function redirectDelivery(store: S3BlobStore): FileDelivery {
       if (!checked) return reply;
       const location = await store.presignedGet(file.blobKey, {
         contentType: file.contentType,
-        contentDisposition: contentDisposition(downloadName),
+        // The bucket's answer carries no policy of ours; a PDF opens inline there as here.
+        contentDisposition: presentationHeaders(file.contentType, downloadName)['content-disposition']!,
         cacheControl,
         expiresInSeconds: PRESIGNED_GET_SECONDS,
       });
@@ -131,8 +132,8 @@ function accelDelivery(blobStore: BlobStore, prefix: string): FileDelivery {
         .header('etag', checked.etag)
         .header('accept-ranges', 'bytes')
         .header('cache-control', cacheControl)
-        .header('content-disposition', contentDisposition(downloadName))
         .header('content-type', file.contentType)
+        .headers(presentationHeaders(file.contentType, downloadName))
         .send('');
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, parseRange } from './file-delivery';
+import { contentDisposition, INLINE_PDF_POLICY, parseRange, presentationHeaders } from './file-delivery';
 
 describe('file delivery rules', () => {
   it('reads one byte range and refuses what lies past the end', () => {
@@ -21,5 +21,19 @@ describe('file delivery rules', () => {
     expect(contentDisposition('Prüfbericht "v2".pdf')).toBe(
       `attachment; filename="Pr_fbericht _v2_.pdf"; filename*=UTF-8''Pr%C3%BCfbericht%20%22v2%22.pdf`,
     );
+  });
+
+  it('shows PDFs inline under their own policy, and nothing else (an inline HTML or SVG would run here)', () => {
+    for (const type of ['application/pdf', 'Application/PDF; charset=binary']) {
+      expect(presentationHeaders(type, 'DSV 2.10.0.pdf')).toEqual({
+        'content-disposition': `inline; filename="DSV 2.10.0.pdf"; filename*=UTF-8''DSV%202.10.0.pdf`,
+        'content-security-policy': INLINE_PDF_POLICY,
+      });
+    }
+    for (const type of ['application/zip', 'text/html', 'image/svg+xml', 'application/octet-stream']) {
+      expect(presentationHeaders(type, 'x.pdf')).toEqual({
+        'content-disposition': `attachment; filename="x.pdf"; filename*=UTF-8''x.pdf`,
+      });
+    }
   });
 });

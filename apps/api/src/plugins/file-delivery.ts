@@ -33,7 +33,7 @@ export async function sendFile(
     .header('etag', etag)
     .header('accept-ranges', 'bytes')
     .header('cache-control', cacheControl)
-    .header('content-disposition', contentDisposition(downloadName));
+    .headers(presentationHeaders(file.contentType, downloadName));
 
   if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
 
@@ -52,7 +52,8 @@ export async function sendFile(
   const length = end - start + 1;
   reply.header('content-type', file.contentType).header('content-length', length);
   if (range) reply.status(206).header('content-range', `bytes ${start}-${end}/${file.sizeBytes}`);
-  if (request.method === 'HEAD' || length === 0) {
+  if (request.method === 'HEAD') return sendHeadersOnly(reply, onFinished);
+  if (length === 0) {
     onFinished(0);
     return reply.send(Buffer.alloc(0));
   }
@@ -63,6 +64,18 @@ export async function sendFile(
   reply.hijack();
   reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
   void pump(blob, reply.raw, length).then(onFinished);
+  return reply;
+}
+
+/**
+ * HEAD: the headers GET would send, Content-Length included. Fastify's own HEAD handling
+ * would measure the empty body and announce a length of 0, so the answer is written here.
+ */
+function sendHeadersOnly(reply: FastifyReply, onFinished: (bytesSent: number) => void) {
+  reply.hijack();
+  reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
+  reply.raw.end();
+  onFinished(0);
   return reply;
 }
 
@@ -137,16 +150,38 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/** What the browser shows a PDF in: its own viewer, in the tab the link opened. */
+const VIEWED_INLINE = new Set(['application/pdf']);
+
 /**
- * RFC 6266: a plain ASCII fallback name and the exact name in UTF-8 (filename*). Files are
- * sent as attachments: Chromium's PDF viewer obeys the answer's CSP, and the API's
- * `default-src 'none'` would leave an inline PDF as a blocked, blank tab.
+ * The policy of the API's other answers (`default-src 'none'`) leaves Chromium's PDF viewer
+ * a blank, blocked tab: the viewer is a plugin the PDF's own document embeds, which
+ * `object-src` governs. This one lets only that embed (of this very answer) through, and
+ * still allows no script, style, frame or form of the document's own.
  */
-export function contentDisposition(name: string): string {
+export const INLINE_PDF_POLICY =
+  "default-src 'none'; object-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+/**
+ * How a file is presented (docs/decisions/090-pdfs-inline-with-their-own-policy.md): PDFs
+ * inline, under a policy that lets the browser's viewer render them; everything else as
+ * an attachment, under the API's policy.
+ */
+export function presentationHeaders(contentType: string, downloadName: string): Record<string, string> {
+  const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  if (!VIEWED_INLINE.has(mediaType)) return { 'content-disposition': contentDisposition(downloadName) };
+  return {
+    'content-disposition': contentDisposition(downloadName, 'inline'),
+    'content-security-policy': INLINE_PDF_POLICY,
+  };
+}
+
+/** RFC 6266: a plain ASCII fallback name and the exact name in UTF-8 (filename*). */
+export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   const exact = encodeURIComponent(name).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }

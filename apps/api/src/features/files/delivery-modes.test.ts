@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobKeyFor, blobRootOf } from '../../plugins/blob-store';
+import { INLINE_PDF_POLICY } from '../../plugins/file-delivery';
 import { importFolder } from '../../../test/demo-portal';
 import { startNginxForAccel, type Nginx } from '../../../test/nginx';
 import { startS3Server, type S3Server } from '../../../test/s3-server';
@@ -16,6 +17,7 @@ import { createTestApp } from '../../../test/test-app';
 const SIZE_BYTES = (3 << 20) + 4321;
 const content = randomBytes(SIZE_BYTES);
 const ourEtag = `"${createHash('sha256').update(content).digest('hex')}"`;
+const pdf = Buffer.from('%PDF-1.4\n% a validation document\n%%EOF\n');
 
 /** A portal with one published file, listening on a port; `env` picks storage and delivery. */
 async function portalWithFile(env: Record<string, string>) {
@@ -23,11 +25,15 @@ async function portalWithFile(env: Record<string, string>) {
   const folder = path.join(dataDir, 'publish');
   await mkdir(folder);
   await writeFile(path.join(folder, 'Setup 1.0.exe'), content);
+  await writeFile(path.join(folder, 'Validation.pdf'), pdf);
   await writeFile(
     path.join(folder, 'catalogue.json'),
     JSON.stringify({
       families: ['CS'],
-      versions: [{ name: '1.0.0', families: ['CS'], offlineInstaller: { path: 'Setup 1.0.exe' } }],
+      versions: [
+        { name: '1.0.0', families: ['CS'], offlineInstaller: { path: 'Setup 1.0.exe' } },
+        { name: '2.0.0', families: ['CS'], offlineInstaller: { path: 'Validation.pdf' } },
+      ],
       registrations: [{ registrationId: 'DLV-0001', family: 'CS' }],
       pibs: [],
       dsvs: [],
@@ -46,12 +52,12 @@ async function portalWithFile(env: Record<string, string>) {
     portal,
     dataDir,
     origin,
-    /** A fresh signed link to the file, as the versions lookup hands it out. */
-    link: async (base = origin) => {
+    /** A fresh signed link to the file (1.0.0's installer, 2.0.0's is a PDF), as the versions lookup hands it out. */
+    link: async (base = origin, version = '1.0.0') => {
       const answer = await fetch(`${origin}/v1/Cornerstone/versions`, {
         headers: { authorization: 'Hasp id=DLV-0001' },
       });
-      return `${base}${((await answer.json()) as Versions)['1.0.0']!.offlineInstaller}`;
+      return `${base}${((await answer.json()) as Versions)[version]!.offlineInstaller}`;
     },
     /** Download records written so far (they are written in batches, within a second). */
     records: async (count: number) => {
@@ -122,6 +128,13 @@ describe('with S3 and FILE_DELIVERY=redirect (the default with S3)', () => {
     expect((await fetch(link, { headers: { 'if-none-match': bucketEtag } })).status).toBe(304);
     const outside = await fetch(link, { headers: { range: `bytes=${SIZE_BYTES}-` }, redirect: 'manual' });
     expect(outside.status).toBe(416);
+  });
+
+  it('has the bucket show a PDF inline, as the portal does', async () => {
+    const answer = await fetch(await site.link(site.origin, '2.0.0'));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toMatch(/^inline; filename="Validation\.pdf"/);
+    expect((await bytesOf(answer)).equals(pdf)).toBe(true);
   });
 
   it('redirects nowhere for a forged link', async () => {
@@ -199,6 +212,8 @@ describe('with local files and FILE_DELIVERY=accel behind nginx', () => {
     expect(whole.headers.get('x-accel-redirect')).toBeNull();
     expect(whole.headers.get('etag')).toBe(ourEtag);
     expect(whole.headers.get('content-type')).toBe('application/vnd.microsoft.portable-executable');
+    expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(whole.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
     expect(whole.headers.get('content-disposition')).toMatch(/^attachment; filename="Setup 1\.0\.exe"/);
     expect((await bytesOf(whole)).equals(content)).toBe(true);
 
@@ -211,6 +226,15 @@ describe('with local files and FILE_DELIVERY=accel behind nginx', () => {
     expect(changed.status).toBe(200);
     expect((await bytesOf(changed)).length).toBe(SIZE_BYTES);
     expect((await fetch(link, { headers: { 'if-none-match': ourEtag } })).status).toBe(304);
+  });
+
+  it("has nginx show a PDF inline under the policy that lets the browser's viewer render it", async () => {
+    const answer = await fetch(await site.link(nginx.origin, '2.0.0'));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toMatch(/^inline; filename="Validation\.pdf"/);
+    expect(answer.headers.get('content-security-policy')).toBe(INLINE_PDF_POLICY);
+    expect((await bytesOf(answer)).equals(pdf)).toBe(true);
   });
 
   it('keeps the internal location out of reach from outside', async () => {

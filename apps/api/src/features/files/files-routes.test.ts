@@ -86,6 +86,92 @@ describe('file delivery', () => {
     expect((await get(`${url.pathname}?expires=abc`)).statusCode).toBe(400);
   });
 
+  it('answers HEAD with the headers GET sends, the length of the file or range included', async () => {
+    const link = await installerLink();
+    const head = (headers = {}) => demo.portal.app.inject({ method: 'HEAD', url: link, headers });
+    const comparable = ({ date: _date, ...headers }: Record<string, unknown>) => headers;
+    for (const headers of [{}, { range: 'bytes=10-59' }, { range: 'bytes=-10' }]) {
+      const [byHead, byGet] = [await head(headers), await get(link, undefined, { headers })];
+      expect(byHead.statusCode).toBe(byGet.statusCode);
+      expect(comparable(byHead.headers)).toEqual(comparable(byGet.headers));
+      expect(byHead.rawPayload.length).toBe(0);
+    }
+    const whole = await head();
+    expect(whole.headers['content-length']).toBe(String((await demoFile('Cornerstone-2.8.1-Offline.zip')).length));
+    expect((await head({ range: 'bytes=10-59' })).headers['content-length']).toBe('50');
+  });
+
+  it('serves a PDF inline under a policy that lets the viewer embed it, everything else as an attachment', async () => {
+    const [dsv] = Object.values((await get('/v1/Cornerstone/dsv', DEMO.CS)).json<Record<string, { uri: string }>>());
+    const pdf = await get(dsv!.uri);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toMatch(/^inline; filename="DSV-Cornerstone-[^"]+\.pdf"; filename\*=/);
+    expect(pdf.headers['content-security-policy']).toBe(
+      "default-src 'none'; object-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    );
+    expect(pdf.headers['x-content-type-options']).toBe('nosniff');
+
+    const zip = await get(await installerLink());
+    expect(zip.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(zip.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(zip.headers['content-security-policy']).not.toContain('object-src');
+  });
+
+  describe('a link that no longer works, opened by a person', () => {
+    const navigation = {
+      host: 'portal.example',
+      'sec-fetch-mode': 'navigate',
+      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+    };
+    const fromLookup = {
+      ...navigation,
+      referer: 'https://portal.example/cornerstone/pibs?registrationId=DEMO-CS-1001',
+    };
+
+    it('leads to the page that says the link expired, and back to the lookup without the registration ID', async () => {
+      const file = {
+        id: new URL(await installerLink(), 'http://portal').pathname.split('/')[3]!,
+        name: 'Cornerstone-2.8.1-Offline.zip',
+      };
+      const expired = demo.portal.app.downloadLinks.sign(file, 'staff', Date.now() - 3_661_000);
+      const response = await get(expired, undefined, { headers: fromLookup });
+      expect(response.statusCode).toBe(303);
+      expect(response.headers.location).toBe('/download-link?problem=expired&from=%2Fcornerstone%2Fpibs');
+      expect(response.headers.location).not.toContain('DEMO');
+      expect(response.headers.vary).toContain('Sec-Fetch-Mode');
+      // An older browser, known only by what it accepts, and no page it came from.
+      const old = await get(expired, undefined, { headers: { accept: 'text/html' } });
+      expect(old.headers.location).toBe('/download-link?problem=expired');
+      // Programs still get the JSON error.
+      for (const headers of [{}, { accept: 'application/json' }, { 'sec-fetch-mode': 'cors', accept: 'text/html' }]) {
+        const api = await get(expired, undefined, { headers });
+        expect(api.statusCode).toBe(410);
+        expect(api.json()).toEqual({ message: 'This download link has expired. Please look the file up again.' });
+      }
+    });
+
+    it('leads to the page that says the link is not valid when it was tampered with or mangled', async () => {
+      const link = await installerLink();
+      const tampered = link.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+      const mangled = link.replace(/expires=\d+/, 'expires=abc');
+      for (const attempt of [tampered, mangled]) {
+        const response = await get(attempt, undefined, { headers: fromLookup });
+        expect(response.statusCode, attempt).toBe(303);
+        expect(response.headers.location).toBe('/download-link?problem=invalid&from=%2Fcornerstone%2Fpibs');
+      }
+      // A page of another site is not where the link came from.
+      const elsewhere = await get(tampered, undefined, {
+        headers: { ...navigation, referer: 'https://example.com/cornerstone/pibs' },
+      });
+      expect(elsewhere.headers.location).toBe('/download-link?problem=invalid');
+      expect((await get(tampered)).statusCode).toBe(404);
+      const api = await get(mangled);
+      expect(api.statusCode).toBe(400);
+      expect(api.json()).toEqual({ message: 'querystring/expires must be integer' });
+    });
+  });
+
   it('records each download with the registration digest, bytes sent and a truncated address, never the ID', async () => {
     const link = await installerLink(DEMO.DEV, '2.11.0-beta');
     await get(link, undefined, { remoteAddress: '203.0.113.77' });

@@ -1,4 +1,12 @@
-import { ErrorBody, FileParams, FileQuery, FILES_PATHS } from '@portal/contracts';
+import {
+  DOWNLOAD_LINK_PAGE,
+  type DownloadLinkProblem,
+  ErrorBody,
+  FileParams,
+  FileQuery,
+  FILES_PATHS,
+} from '@portal/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { registrationDigestOf } from '../../plugins/download-links';
@@ -30,7 +38,8 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           200: BinaryFile,
           206: BinaryFile,
           303: Type.Null({
-            description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes',
+            description:
+              "With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes. A person's browser (a navigation) that opened a link that no longer works: to the page that says so.",
           }),
           304: Type.Null(),
           404: ErrorBody,
@@ -38,16 +47,28 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
           416: ErrorBody,
         },
       },
+      // A mangled link is a broken link too: a person is shown the page, a program the 400.
+      attachValidation: true,
     },
     async (request, reply) => {
+      if (request.validationError) {
+        if (isNavigation(request)) return sendToLinkPage(request, reply, 'invalid');
+        throw request.validationError;
+      }
       const check = app.downloadLinks.check({ ...request.params, ...request.query });
       // A link not made by us answers as if the file did not exist.
-      if (check === 'forged') return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      if (check === 'forged') return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE);
       if (check === 'expired') {
-        return reply.status(410).send({ message: 'This download link has expired. Please look the file up again.' });
+        return brokenLink(
+          request,
+          reply,
+          'expired',
+          410,
+          'This download link has expired. Please look the file up again.',
+        );
       }
       const file = (await app.catalogue.get()).files.get(request.params.fileId);
-      if (!file) return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      if (!file) return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE);
       const clientAddress = truncatedAddress(request.ip);
       return app.fileDelivery.send(request, reply, file, (bytesSent, ranged) => {
         if (request.method !== 'GET') return;
@@ -65,3 +86,52 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/**
+ * A link that no longer works: a person who opened it in the browser is sent to the web
+ * page that says so; a program gets the JSON error (docs/decisions/091-broken-download-links-lead-people-to-a-page.md).
+ */
+function brokenLink(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: DownloadLinkProblem,
+  status: 404 | 410,
+  message: string,
+) {
+  reply.header('vary', 'Accept, Sec-Fetch-Mode');
+  if (isNavigation(request)) return sendToLinkPage(request, reply, problem);
+  return reply.status(status).send({ message });
+}
+
+/** A browser navigating says so (Sec-Fetch-Mode); one too old to say so asks for HTML. */
+export function isNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const mode = request.headers['sec-fetch-mode'];
+  if (mode !== undefined) return mode === 'navigate';
+  return /(^|[\s,])text\/html([\s,;]|$)/i.test(request.headers.accept ?? '');
+}
+
+function sendToLinkPage(request: FastifyRequest, reply: FastifyReply, problem: DownloadLinkProblem) {
+  const query = new URLSearchParams({ problem });
+  const from = pageLinkedFrom(request);
+  if (from) query.set('from', from);
+  return reply
+    .header('vary', 'Accept, Sec-Fetch-Mode')
+    .header('cache-control', 'no-store')
+    .redirect(`${DOWNLOAD_LINK_PAGE}?${query}`, 303);
+}
+
+/**
+ * The page of this site the link was opened from (the Referer), as a path alone: its query
+ * may hold a registration ID, which must not travel on in a URL.
+ */
+function pageLinkedFrom(request: FastifyRequest): string | undefined {
+  const referer = request.headers.referer;
+  if (!referer) return undefined;
+  try {
+    const url = new URL(referer);
+    return url.host === request.host && url.pathname !== '/' ? url.pathname : undefined;
+  } catch {
+    return undefined;
+  }
+}

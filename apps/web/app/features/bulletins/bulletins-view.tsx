@@ -1,5 +1,6 @@
 import type { Pib } from '@portal/contracts';
 import type { ReactNode } from 'react';
+import { FileLink } from '../../shared/components/file-link';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
 import type { LookupState } from '../../shared/lookup/run-lookup';
@@ -51,9 +52,9 @@ function PibList({ pibs }: { pibs: Pib[] }) {
     <ul className={styles.results}>
       {pibs.map((pib) => (
         <li key={`${pib.version} ${pib.internalVariant}`}>
-          <a href={pib.uri} target="_blank" rel="noopener noreferrer">
+          <FileLink href={pib.uri}>
             {pib.product} {pib.version}
-          </a>
+          </FileLink>
         </li>
       ))}
     </ul>

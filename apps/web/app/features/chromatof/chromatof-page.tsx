@@ -4,6 +4,7 @@ import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
 import { CopyButton } from '../../shared/components/copy-button';
+import { FileLink } from '../../shared/components/file-link';
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
@@ -148,9 +149,9 @@ function DownloadList({ downloads }: { downloads: DownloadEntry[] }) {
     <ul className={styles.downloads} aria-label="Downloads">
       {downloads.map((download) => (
         <li key={download.url} className={styles.download}>
-          <a href={download.url} className={styles.name}>
+          <FileLink href={download.url} className={styles.name}>
             {download.name}
-          </a>
+          </FileLink>
           <span className={styles.size}>{formatFileSize(download.sizeBytes)}</span>
           <span className={styles.checksum}>
             <span className={styles.checksumLabel}>SHA-256</span>

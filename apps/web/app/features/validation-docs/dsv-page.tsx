@@ -4,6 +4,7 @@ import {
   sortVersionsNewestFirst,
   type DsvEntry,
 } from '@portal/contracts';
+import { FileLink } from '../../shared/components/file-link';
 import { RegistrationIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
@@ -65,9 +66,7 @@ function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) 
             <ul className={styles.results}>
               {dsvs.map((dsv) => (
                 <li key={dsv.key}>
-                  <a href={dsv.uri} target="_blank" rel="noopener noreferrer">
-                    Cornerstone {dsv.version}
-                  </a>
+                  <FileLink href={dsv.uri}>Cornerstone {dsv.version}</FileLink>
                 </li>
               ))}
             </ul>

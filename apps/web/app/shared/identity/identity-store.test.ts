@@ -155,6 +155,57 @@ describe('identity in the browser', () => {
     expect(store.currentIdentityStatus()).toEqual({ state: 'absent' });
   });
 
+  it("keeps an old sign-in's e-mail and expiry, not its bearer, so a reload still shows the warning", async () => {
+    const exp = Math.floor((START - 1000) / 1000);
+    browser.storage.set('bearer', bearer({ email: 'ana@company.example', exp, jti: 'x' }));
+    await loadStore();
+    expect(browser.storage.has('bearer')).toBe(false);
+    expect(JSON.parse(browser.storage.get('expiredSignIn')!)).toEqual({ email: 'ana@company.example', exp });
+
+    // The page is loaded again: no bearer any more, and still the old sign-in to warn about.
+    const { store } = await loadStore();
+    expect(store.currentIdentityStatus()).toEqual({ state: 'old', identity: { email: 'ana@company.example', exp } });
+    expect(browser.storage.has('bearer')).toBe(false);
+  });
+
+  it('shows the old sign-in in another tab too, which only sees the bearer go', async () => {
+    browser.storage.set('bearer', expiringIn(60 * DAY_MS));
+    const { store } = await loadStore();
+    // Another tab found it old: it kept the e-mail and expiry, then cleared the bearer.
+    browser.storage.set('expiredSignIn', JSON.stringify({ email: 'ana@company.example', exp: 123 }));
+    browser.otherTab(null);
+    expect(store.currentIdentityStatus()).toEqual({
+      state: 'old',
+      identity: { email: 'ana@company.example', exp: 123 },
+    });
+  });
+
+  it('forgets the old sign-in on Sign out, in this tab and after a reload', async () => {
+    browser.storage.set('expiredSignIn', JSON.stringify({ email: 'ana@company.example', exp: null }));
+    const { store } = await loadStore();
+    expect(store.currentIdentityStatus()).toEqual({
+      state: 'old',
+      identity: { email: 'ana@company.example', exp: undefined },
+    });
+    store.signOut();
+    expect(store.currentIdentityStatus()).toEqual({ state: 'absent' });
+    expect(browser.storage.has('expiredSignIn')).toBe(false);
+    expect((await loadStore()).store.currentIdentityStatus()).toEqual({ state: 'absent' });
+  });
+
+  it('forgets the old sign-in when the user signs in again, and ignores a damaged record', async () => {
+    browser.storage.set('expiredSignIn', JSON.stringify({ email: 'ana@company.example', exp: 1 }));
+    const { store } = await loadStore();
+    store.storeBearer(expiringIn(90 * DAY_MS));
+    expect(store.currentIdentityStatus().state).toBe('fresh');
+    expect(browser.storage.has('expiredSignIn')).toBe(false);
+
+    browser.storage.clear();
+    browser.storage.set('expiredSignIn', '{"email": 42}');
+    expect((await loadStore()).store.currentIdentityStatus()).toEqual({ state: 'absent' });
+    expect(browser.storage.has('expiredSignIn')).toBe(false);
+  });
+
   it('stores a new bearer and shows it at once', async () => {
     const { store } = await loadStore();
     store.storeBearer(expiringIn(90 * DAY_MS));

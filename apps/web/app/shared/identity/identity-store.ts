@@ -5,8 +5,9 @@ import { endSession } from './api/end-session';
 
 /**
  * Absent, fresh or old (SPEC §4). Old means the sign-in ends within 504 hours (or has no
- * readable end): its bearer is cleared at once, and the identity is kept in this tab only
- * so the banner can say when the sign-in expired, until the user signs out.
+ * readable end): its bearer is cleared at once, but its e-mail and expiry are kept (in
+ * localStorage under EXPIRED_SIGN_IN_KEY, so every tab and a reload see them) for the
+ * banner to say when the sign-in expired, until the user signs out or signs in again.
  */
 export type IdentityStatus =
   { state: 'absent' } | { state: 'fresh'; identity: Identity } | { state: 'old'; identity: Identity };
@@ -16,29 +17,38 @@ const HOUR_MS = 3_600_000;
 /** setTimeout fires at once beyond 2^31-1 ms (about 24.8 days): longer waits go in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** The e-mail and expiry of a sign-in that turned old: `{ "email": …, "exp": … | null }`, never a bearer. */
+export const EXPIRED_SIGN_IN_KEY = 'expiredSignIn';
+
 let status: IdentityStatus = ABSENT;
-let statusBearer: string | null = null;
+/** What the current status was read from (the bearer, or the kept expired sign-in), to keep it while that is unchanged. */
+let statusSource: string | null = null;
 let timer: ReturnType<typeof setTimeout> | undefined;
 const listeners = new Set<() => void>();
 
 /** Reads the stored bearer again and settles the status; called on every change of the bearer and when freshness ends. */
 function update() {
   const bearer = readBearer();
-  let next: IdentityStatus;
   const identity = bearer === null ? undefined : decodeIdentity(bearer);
-  if (bearer === null) {
-    next = status.state === 'old' ? status : ABSENT;
-  } else if (!identity) {
-    next = ABSENT;
-  } else if (identityState(identity, Date.now()) === 'fresh') {
-    next = status.state === 'fresh' && statusBearer === bearer ? status : { state: 'fresh', identity };
+  let next: IdentityStatus;
+  let source: string | null = null;
+  if (bearer !== null && identity && identityState(identity, Date.now()) === 'fresh') {
+    next = { state: 'fresh', identity };
+    source = bearer;
+    // Signed in again: the warning about the earlier sign-in has no more to say.
+    forgetExpiredSignIn();
   } else {
-    next = { state: 'old', identity };
+    // Kept before the bearer is cleared, so a tab that sees the bearer go already finds it.
+    if (identity) keepExpiredSignIn(identity);
+    const kept = readExpiredSignIn();
+    next = kept ? { state: 'old', identity: kept.identity } : ABSENT;
+    source = kept?.stored ?? null;
   }
+  if (next.state !== 'absent' && next.state === status.state && source === statusSource) next = status;
 
   const changed = next !== status;
   status = next;
-  statusBearer = next.state === 'fresh' ? bearer : null;
+  statusSource = source;
   scheduleOldAt(next);
   // Set before clearing: clearing announces itself and brings us back here with no bearer.
   if (bearer !== null && next.state !== 'fresh') {
@@ -47,6 +57,47 @@ function update() {
     if (identity) endSession(bearer).catch(() => {});
   }
   if (changed) for (const listener of listeners) listener();
+}
+
+function keepExpiredSignIn(identity: Identity) {
+  try {
+    window.localStorage.setItem(
+      EXPIRED_SIGN_IN_KEY,
+      JSON.stringify({ email: identity.email, exp: identity.exp ?? null }),
+    );
+  } catch {
+    // Storage refused: this tab shows the warning from memory no longer than this page.
+  }
+}
+
+function readExpiredSignIn(): { identity: Identity; stored: string } | undefined {
+  let stored: string | null;
+  try {
+    stored = window.localStorage.getItem(EXPIRED_SIGN_IN_KEY);
+  } catch {
+    return undefined;
+  }
+  if (stored === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(stored);
+    if (typeof value === 'object' && value !== null && 'email' in value && typeof value.email === 'string') {
+      const exp = 'exp' in value && typeof value.exp === 'number' ? value.exp : undefined;
+      return { identity: { email: value.email, exp }, stored };
+    }
+  } catch {
+    // Not ours, or damaged: forgotten below.
+  }
+  forgetExpiredSignIn();
+  return undefined;
+}
+
+function forgetExpiredSignIn() {
+  try {
+    if (window.localStorage.getItem(EXPIRED_SIGN_IN_KEY) === null) return;
+    window.localStorage.removeItem(EXPIRED_SIGN_IN_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept either.
+  }
 }
 
 function scheduleOldAt(current: IdentityStatus) {
@@ -59,7 +110,7 @@ function scheduleOldAt(current: IdentityStatus) {
 
 function onStorage(event: StorageEvent) {
   // key null: another tab cleared all of localStorage.
-  if (event.key === BEARER_STORAGE_KEY || event.key === null) update();
+  if (event.key === BEARER_STORAGE_KEY || event.key === EXPIRED_SIGN_IN_KEY || event.key === null) update();
 }
 
 /** Calls `listener` whenever the identity status changes; returns the unsubscribe. */
@@ -106,11 +157,13 @@ export function storeBearer(bearer: string) {
 /**
  * Signs out here and in every tab at once, then ends the session on the server, so the
  * bearer is refused wherever it may have been copied. Offline, the local sign-out still holds.
+ * An expired sign-in's e-mail and expiry are forgotten with it.
  */
 export function signOut() {
   const bearer = readBearer();
   status = ABSENT;
-  statusBearer = null;
+  statusSource = null;
+  forgetExpiredSignIn();
   clearBearer();
   for (const listener of listeners) listener();
   if (bearer) endSession(bearer).catch(() => {});
