@@ -45,9 +45,13 @@ export const ChromatofDownload = Type.Object(
     /** A signed download link valid for one hour, relative to this answer's URL. */
     uri: Type.String(),
     fileName: Type.String(),
+    /** Its media type, as published. */
+    contentType: Type.String(),
     sizeBytes: Type.Integer({ minimum: 0 }),
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    /** When the file was first published to the portal. */
+    publishedAt: Type.String({ format: 'date-time' }),
     _links: Type.Object({ self: HalLink }),
   },
   { $id: 'ChromatofDownload' },

@@ -21,6 +21,37 @@ export const FILE_NAME_MAX_CHARS = 255;
 export const FILE_NAME_MAX_URL_CHARS = FILE_NAME_MAX_CHARS * 12;
 
 export const DownloadLink = Type.Object({ uri: Type.String() }, { $id: 'DownloadLink' });
+
+/** A SHA-256 digest as the lookups answer it: 64 lower-case hex digits. */
+export const SHA256_PATTERN = '^[0-9a-f]{64}$';
+
+/**
+ * What a published file is, so a person can tell it and check it before and after the
+ * download: answered beside every download link of the lookups (docs/api.md). No `$id`:
+ * one answer may hold it several times.
+ */
+export const FileDetails = Type.Object({
+  /** The name the download is saved under. */
+  fileName: Type.String(),
+  /** Its media type, as published (application/pdf, application/zip, …). */
+  contentType: Type.String(),
+  sizeBytes: Type.Integer({ minimum: 0 }),
+  sha256: Type.String({ pattern: SHA256_PATTERN }),
+  /** When the file was first published to the portal. */
+  publishedAt: Type.String({ format: 'date-time' }),
+});
+export type FileDetails = Static<typeof FileDetails>;
+
+/**
+ * The release notes of a product's version, where published (docs/publishing.md): a
+ * published file, behind the same kind of signed link as the download it belongs to.
+ */
+export const ReleaseNotesLink = Type.Object({
+  /** A download link valid for one hour. */
+  uri: Type.String(),
+  file: FileDetails,
+});
+export type ReleaseNotesLink = Static<typeof ReleaseNotesLink>;
 export type DownloadLink = Static<typeof DownloadLink>;
 
 export const FileParams = Type.Object({

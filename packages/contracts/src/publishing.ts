@@ -182,6 +182,14 @@ export const CatalogueManifest = Type.Object(
         ),
       ),
     ),
+    /**
+     * Release notes: one published file per product and version (docs/publishing.md). The
+     * lookups link them from the Cornerstone versions (product "Cornerstone") and from the
+     * PIBs of the same product and version.
+     */
+    releaseNotes: Type.Optional(
+      Type.Array(Type.Object({ product: Name, version: Name, file: ManifestFile }, { additionalProperties: false })),
+    ),
     chromatof: Type.Optional(ChromatofSection),
     /** Metallographics firmware: releases per instrument; the highest version of each is its latest. */
     firmware: Type.Optional(Type.Array(ManifestFirmwareRelease)),

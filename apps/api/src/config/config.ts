@@ -44,6 +44,10 @@ export interface Config {
   telemetryRetentionDays: number;
   /** Whether the browser reports unplanned errors (REPORT_ERRORS, default false); delivered to every page at run time. */
   reportErrors: boolean;
+  /** Where customers get help when a lookup refuses their ID (SUPPORT_URL, an https URL); delivered to every page. */
+  supportUrl: string | undefined;
+  /** The address customers write to for that help (SUPPORT_EMAIL); delivered to every page. */
+  supportEmail: string | undefined;
   /** Variables the schema validates but whose feature has not shipped yet: start-up warns about them. */
   notYetUsed: string[];
 }
@@ -212,6 +216,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     );
   }
 
+  // A link a customer is sent to: https only, so no page of ours points at a plain-text or script URL.
+  const supportUrl = read('SUPPORT_URL')?.trim();
+  if (supportUrl !== undefined && (urlProblem(supportUrl, ['https:']) || CONTROL_CHARS.test(supportUrl))) {
+    problem('SUPPORT_URL', 'must be a URL starting with https://', supportUrl);
+  }
+  const supportEmail = read('SUPPORT_EMAIL')?.trim();
+  if (supportEmail !== undefined && !MAIL_ADDRESS.test(supportEmail)) {
+    problem('SUPPORT_EMAIL', 'must be an e-mail address', supportEmail);
+  }
+
   const notYetUsed: string[] = [];
   for (const [name, check] of Object.entries(RESERVED_VARIABLES)) {
     const value = read(name);
@@ -241,6 +255,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     downloadRecordsRetentionDays,
     telemetryRetentionDays,
     reportErrors,
+    supportUrl,
+    supportEmail,
     notYetUsed,
   };
 }

@@ -81,9 +81,11 @@ export function downloadDocument(
     label: downloadLabel(release, entry.label),
     uri: links.sign(entry.file, grant),
     fileName: entry.file.name,
+    contentType: entry.file.contentType,
     sizeBytes: entry.file.sizeBytes,
     sha256: entry.file.sha256,
     releaseDate: release.releaseDate,
+    publishedAt: entry.file.publishedAt,
     _links: { self: { href: pathOf(CHROMATOF_PATHS.download, params) } },
   };
 }
