@@ -42,6 +42,10 @@ export type HalLinks = Static<typeof HalLinks>;
 export const ChromatofDownload = Type.Object(
   {
     label: Type.String(),
+    /** Added: the release the file belongs to, and what it is. */
+    product: Type.String(),
+    version: Type.String(),
+    kind: Type.Unsafe<ChromatofFileKind>(Type.Union(CHROMATOF_FILE_KINDS.map((kind) => Type.Literal(kind)))),
     /** A signed download link valid for one hour, relative to this answer's URL. */
     uri: Type.String(),
     fileName: Type.String(),

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CHROMATOF_FILE_KINDS } from './chromatof';
 import { FILE_NAME_MAX_CHARS } from './files';
+import { CUSTOMER_ID_PATTERN } from './registrations';
 import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN } from './firmware';
 
 /**
@@ -19,7 +20,7 @@ const RelativePath = Type.String({
 /** A space-separated list of a configuration (configurations.ts says the forms of its tokens). */
 const ConfigurationField = Type.String({ maxLength: 20_000 });
 const ManifestEmail = Type.String({ minLength: 3, maxLength: 254 });
-const CustomerId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$' });
+const CustomerId = Type.String({ pattern: CUSTOMER_ID_PATTERN.source });
 
 export const ManifestFile = Type.Object(
   {

@@ -79,6 +79,9 @@ export function downloadDocument(
   if (!release || !entry) return undefined;
   return {
     label: downloadLabel(release, entry.label),
+    product: release.product,
+    version: release.version,
+    kind: entry.kind,
     uri: links.sign(entry.file, grant),
     fileName: entry.file.name,
     contentType: entry.file.contentType,
