@@ -5,6 +5,7 @@ import { HomeLink } from './shared/components/home-link';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
 import { INTERNAL_PROBLEM_MESSAGE } from './shared/identity/staff-data';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
+import { supportEmailAttribute, supportUrlAttribute } from './shared/support-contact';
 import { makerName } from './shared/maker-name';
 import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
 import { emitTelemetry } from './shared/telemetry-bus';
@@ -65,6 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
       data-maker-name={makerName()}
       data-chromatof-downloads-url={chromatofDownloadsUrl()}
       data-report-errors={reportErrorsAttribute()}
+      data-support-url={supportUrlAttribute()}
+      data-support-email={supportEmailAttribute()}
     >
       <head>
         <meta charSet="utf-8" />

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FileDetails, ReleaseNotesLink } from './files';
 
 export const BULLETINS_PATHS = { bulletins: '/v1/ProductInformationBulletins' } as const;
 
@@ -17,6 +18,10 @@ export const Pib = Type.Object(
     variant: Type.String(),
     /** A download link valid for one hour. */
     uri: Type.String(),
+    /** Added to SPEC §3's fields: what the PIB's file is. */
+    file: FileDetails,
+    /** Added: the release notes of the PIB's product and version, null when none are published. */
+    releaseNotes: Type.Union([ReleaseNotesLink, Type.Null()]),
   },
   { $id: 'Pib' },
 );

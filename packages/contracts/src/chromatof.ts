@@ -42,12 +42,20 @@ export type HalLinks = Static<typeof HalLinks>;
 export const ChromatofDownload = Type.Object(
   {
     label: Type.String(),
+    /** Added: the release the file belongs to, and what it is. */
+    product: Type.String(),
+    version: Type.String(),
+    kind: Type.Unsafe<ChromatofFileKind>(Type.Union(CHROMATOF_FILE_KINDS.map((kind) => Type.Literal(kind)))),
     /** A signed download link valid for one hour, relative to this answer's URL. */
     uri: Type.String(),
     fileName: Type.String(),
+    /** Its media type, as published. */
+    contentType: Type.String(),
     sizeBytes: Type.Integer({ minimum: 0 }),
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    /** When the file was first published to the portal. */
+    publishedAt: Type.String({ format: 'date-time' }),
     _links: Type.Object({ self: HalLink }),
   },
   { $id: 'ChromatofDownload' },

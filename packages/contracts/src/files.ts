@@ -30,6 +30,39 @@ export const FILE_NAME_MAX_CHARS = 255;
 export const FILE_NAME_MAX_URL_CHARS = FILE_NAME_MAX_CHARS * 12;
 
 export const DownloadLink = Type.Object({ uri: Type.String() }, { $id: 'DownloadLink' });
+
+/** A SHA-256 digest as the lookups answer it: 64 lower-case hex digits. */
+export const SHA256_PATTERN = '^[0-9a-f]{64}$';
+
+/**
+ * What a published file is, so a person can tell it and check it before and after the
+ * download: answered beside every download link of the lookups (docs/api.md). No `$id`:
+ * one answer may hold it several times.
+ */
+export const FileDetails = Type.Object(
+  {
+    fileName: Type.String({ description: 'The name the download is saved under' }),
+    contentType: Type.String({ description: 'Its media type, as published (application/pdf, application/zip, …)' }),
+    sizeBytes: Type.Integer({ minimum: 0, description: 'Its size in bytes' }),
+    sha256: Type.String({ pattern: SHA256_PATTERN, description: 'SHA-256 of its bytes, lower-case hex' }),
+    publishedAt: Type.String({ format: 'date-time', description: 'When the file was first published to the portal' }),
+  },
+  { description: 'What a download is: added beside the download links of the lookups (docs/api.md)' },
+);
+export type FileDetails = Static<typeof FileDetails>;
+
+/**
+ * The release notes of a product's version, where published (docs/publishing.md): a
+ * published file, behind the same kind of signed link as the download it belongs to.
+ */
+export const ReleaseNotesLink = Type.Object(
+  {
+    uri: Type.String({ description: 'A download link valid for one hour' }),
+    file: FileDetails,
+  },
+  { description: "The release notes of the download's product and version, where published" },
+);
+export type ReleaseNotesLink = Static<typeof ReleaseNotesLink>;
 export type DownloadLink = Static<typeof DownloadLink>;
 
 export const FileParams = Type.Object({

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CHROMATOF_FILE_KINDS } from './chromatof';
 import { FILE_NAME_MAX_CHARS } from './files';
+import { CUSTOMER_ID_PATTERN } from './registrations';
 import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN } from './firmware';
 
 /**
@@ -19,7 +20,7 @@ const RelativePath = Type.String({
 /** A space-separated list of a configuration (configurations.ts says the forms of its tokens). */
 const ConfigurationField = Type.String({ maxLength: 20_000 });
 const ManifestEmail = Type.String({ minLength: 3, maxLength: 254 });
-const CustomerId = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9-]{0,63}$' });
+const CustomerId = Type.String({ pattern: CUSTOMER_ID_PATTERN.source });
 
 export const ManifestFile = Type.Object(
   {
@@ -181,6 +182,14 @@ export const CatalogueManifest = Type.Object(
           { additionalProperties: false },
         ),
       ),
+    ),
+    /**
+     * Release notes: one published file per product and version (docs/publishing.md). The
+     * lookups link them from the Cornerstone versions (product "Cornerstone") and from the
+     * PIBs of the same product and version.
+     */
+    releaseNotes: Type.Optional(
+      Type.Array(Type.Object({ product: Name, version: Name, file: ManifestFile }, { additionalProperties: false })),
     ),
     chromatof: Type.Optional(ChromatofSection),
     /** Metallographics firmware: releases per instrument; the highest version of each is its latest. */

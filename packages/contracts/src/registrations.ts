@@ -12,8 +12,11 @@ export interface CustomerCredential {
   id: string;
 }
 
+/** The longest registration ID or key ID, in characters. */
+export const CUSTOMER_ID_MAX_CHARS = 64;
+
 /** Registration IDs and key IDs: letters, digits and dashes; longer input is not an ID. */
-export const CUSTOMER_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9-]{0,63}$/;
+export const CUSTOMER_ID_PATTERN = new RegExp(`^[A-Za-z0-9][A-Za-z0-9-]{0,${CUSTOMER_ID_MAX_CHARS - 1}}$`);
 
 // `Rainbow id=X` is the PIB form; `Rainbow X` (no `id=`, which no ID can contain) the download lookup's.
 const HEADER_PATTERN = /^(?:(Hasp|Rainbow) id=|(Rainbow) )(.*)$/;

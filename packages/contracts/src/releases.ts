@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FileDetails, ReleaseNotesLink } from './files';
 
 /** API paths of the Cornerstone releases (docs/decisions/030-catalogue-api-paths.md). */
 export const RELEASES_PATHS = {
@@ -26,6 +27,12 @@ export const VersionSummary = Type.Object(
     offlineInstaller: Type.Union([Type.String(), Type.Null()]),
     offlineInstallerBuiltAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     families: Type.Record(Type.String(), Type.Boolean()),
+    /** Added to SPEC §3's fields: the offline installer's file details, null when there is none. */
+    offlineInstallerFile: Type.Union([FileDetails, Type.Null()]),
+    /** Added: the version's release date (YYYY-MM-DD), null when not published. */
+    releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
+    /** Added: the version's release notes, null when none are published. */
+    releaseNotes: Type.Union([ReleaseNotesLink, Type.Null()]),
   },
   { $id: 'VersionSummary' },
 );

@@ -23,3 +23,11 @@ export const CHROMATOF_DOWNLOADS_URL_PLACEHOLDER = '%CHROMATOF_DOWNLOADS_URL%';
  * writes this placeholder into every page, the server replaces it with "true" or "false".
  */
 export const REPORT_ERRORS_PLACEHOLDER = '%REPORT_ERRORS%';
+
+/**
+ * Whom a customer contacts when a lookup refuses their ID (SUPPORT_URL, SUPPORT_EMAIL):
+ * configuration read at run time like the maker's name. The server writes each value, or
+ * nothing when it is not set, in place of its placeholder.
+ */
+export const SUPPORT_URL_PLACEHOLDER = '%SUPPORT_URL%';
+export const SUPPORT_EMAIL_PLACEHOLDER = '%SUPPORT_EMAIL%';

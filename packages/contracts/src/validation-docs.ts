@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { FileDetails } from './files';
 
 export const VALIDATION_DOCS_PATHS = {
   dsvs: '/v1/Cornerstone/dsv',
@@ -15,6 +16,8 @@ export const DsvEntry = Type.Object({
   version: Type.String({ pattern: DSV_VERSION_PATTERN.source }),
   /** A download link valid for one hour. */
   uri: Type.String(),
+  /** Added to SPEC §3's fields: what the DSV's file is. */
+  file: FileDetails,
 });
 export type DsvEntry = Static<typeof DsvEntry>;
 

@@ -251,3 +251,28 @@ describe('object storage and file delivery', () => {
     ]);
   });
 });
+
+describe('SUPPORT_URL and SUPPORT_EMAIL', () => {
+  it('are absent unless set, and taken trimmed when they are', () => {
+    expect(loadConfig({}, '/srv/portal')).toMatchObject({ supportUrl: undefined, supportEmail: undefined });
+    expect(
+      loadConfig(
+        { SUPPORT_URL: ' https://support.example.com/contact ', SUPPORT_EMAIL: 'support@example.com ' },
+        '/srv/portal',
+      ),
+    ).toMatchObject({ supportUrl: 'https://support.example.com/contact', supportEmail: 'support@example.com' });
+  });
+
+  it('take only an https URL and one e-mail address', () => {
+    for (const bad of ['http://support.example.com/', 'support.example.com', 'javascript:alert(1)', '/contact']) {
+      expect(problemsOf({ SUPPORT_URL: bad }), bad).toEqual([
+        `SUPPORT_URL must be a URL starting with https://, got ${JSON.stringify(bad)}`,
+      ]);
+    }
+    for (const bad of ['support', 'a@b@c', 'support@example.com, sales@example.com', '<support@example.com>']) {
+      expect(problemsOf({ SUPPORT_EMAIL: bad }), bad).toEqual([
+        `SUPPORT_EMAIL must be an e-mail address, got ${JSON.stringify(bad)}`,
+      ]);
+    }
+  });
+});

@@ -63,6 +63,10 @@ export interface Config {
   fileDelivery: FileDeliveryMode;
   /** The internal nginx location X-Accel-Redirect names (FILE_DELIVERY_ACCEL_PREFIX, default /_portal-files/). */
   fileDeliveryAccelPrefix: string;
+  /** Where customers get help when a lookup refuses their ID (SUPPORT_URL, an https URL); delivered to every page. */
+  supportUrl: string | undefined;
+  /** The address customers write to for that help (SUPPORT_EMAIL); delivered to every page. */
+  supportEmail: string | undefined;
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -293,6 +297,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
 
+  // A link a customer is sent to: https only, so no page of ours points at a plain-text or script URL.
+  const supportUrl = read('SUPPORT_URL')?.trim();
+  if (supportUrl !== undefined && (urlProblem(supportUrl, ['https:']) || CONTROL_CHARS.test(supportUrl))) {
+    problem('SUPPORT_URL', 'must be a URL starting with https://', supportUrl);
+  }
+  const supportEmail = read('SUPPORT_EMAIL')?.trim();
+  if (supportEmail !== undefined && !MAIL_ADDRESS.test(supportEmail)) {
+    problem('SUPPORT_EMAIL', 'must be an e-mail address', supportEmail);
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
   publicUrl ??= new URL(`http://localhost:${port}`);
   const mailFrom = rawMailFrom ?? `software@${publicUrl.hostname}`;
@@ -319,6 +333,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     s3,
     fileDelivery,
     fileDeliveryAccelPrefix,
+    supportUrl,
+    supportEmail,
   };
 }
 

@@ -25,4 +25,20 @@ describe('the OpenAPI document', () => {
       ]),
     );
   });
+
+  it("documents the fields added beside SPEC §3's: file details and release notes of each download", async () => {
+    const document = (await get('/v1/openapi.json')).json();
+    // Shared schemas ($id) are components, referenced from the paths.
+    const resolved = (value: unknown): string =>
+      JSON.stringify(value).replace(/\{"\$ref":"#\/components\/schemas\/([^"]+)"\}/g, (_, name: string) =>
+        resolved(document.components.schemas[name]),
+      );
+    const versions = resolved(document.paths['/v1/Cornerstone/versions'].get.responses['200']);
+    for (const field of ['offlineInstallerFile', 'releaseDate', 'releaseNotes', 'sha256', 'sizeBytes', 'publishedAt']) {
+      expect(versions).toContain(`"${field}"`);
+    }
+    expect(resolved(document.paths['/v1/ProductInformationBulletins'].get.responses['200'])).toContain(
+      'What a download is',
+    );
+  });
 });

@@ -16,7 +16,7 @@ import { loadWebBuild, type WebBuild } from './web-build';
 
 const INLINE_SCRIPT = 'window.__context = {"a":1};';
 const page = (text: string) =>
-  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%"><head><title>%MAKER_NAME% Software</title></head>` +
+  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%" data-support-url="%SUPPORT_URL%" data-support-email="%SUPPORT_EMAIL%"><head><title>%MAKER_NAME% Software</title></head>` +
   `<body><h1>${text}</h1><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
 
 describe('serving the web build', () => {
@@ -82,6 +82,21 @@ describe('serving the web build', () => {
   it('tells every page whether to report errors (REPORT_ERRORS), read at start-up', async () => {
     const response = await app.inject({ url: '/' });
     expect(response.body).toContain('data-report-errors="true"');
+  });
+
+  it('writes the support contacts into every page, empty when they are not set', async () => {
+    const unset = await app.inject({ url: '/' });
+    expect(unset.body).toContain('data-support-url="" data-support-email=""');
+    const set = await loadWebBuild(dir, {
+      makerName: 'Acme',
+      chromatofDownloadsUrl: '/v1/chromatof/downloads',
+      reportErrors: false,
+      supportUrl: 'https://support.example.com/?a=1&b="2"',
+      supportEmail: 'help@example.com',
+    });
+    expect(set.assets.get('/privacy')!.body.toString()).toContain(
+      'data-support-url="https://support.example.com/?a=1&#38;b=&#34;2&#34;" data-support-email="help@example.com"',
+    );
   });
 
   it('allows exactly the inline scripts of the page in its CSP', async () => {

@@ -6,6 +6,8 @@ import {
   CHROMATOF_DOWNLOADS_URL_PLACEHOLDER,
   MAKER_NAME_PLACEHOLDER,
   REPORT_ERRORS_PLACEHOLDER,
+  SUPPORT_EMAIL_PLACEHOLDER,
+  SUPPORT_URL_PLACEHOLDER,
 } from '@portal/contracts';
 import { escapeHtml } from '../shared/html';
 
@@ -49,6 +51,9 @@ export interface PageSettings {
   chromatofDownloadsUrl: string;
   /** Whether the browser reports unhandled errors (REPORT_ERRORS). */
   reportErrors: boolean;
+  /** Whom customers contact when a lookup refuses their ID (SUPPORT_URL, SUPPORT_EMAIL); absent: written as empty. */
+  supportUrl?: string | undefined;
+  supportEmail?: string | undefined;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -110,7 +115,9 @@ function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
     .toString('utf8')
     .replaceAll(MAKER_NAME_PLACEHOLDER, () => escapeHtml(settings.makerName))
     .replaceAll(CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, () => escapeHtml(settings.chromatofDownloadsUrl))
-    .replaceAll(REPORT_ERRORS_PLACEHOLDER, String(settings.reportErrors));
+    .replaceAll(REPORT_ERRORS_PLACEHOLDER, String(settings.reportErrors))
+    .replaceAll(SUPPORT_URL_PLACEHOLDER, () => escapeHtml(settings.supportUrl ?? ''))
+    .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, () => escapeHtml(settings.supportEmail ?? ''));
   const body = Buffer.from(html);
   return {
     body,

@@ -1,4 +1,5 @@
 import { INVALID_KEY_ID, INVALID_PIB_REGISTRATION_ID, type Pib } from '@portal/contracts';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { DEMO, useDemoPortal } from '../../../test/demo-portal';
@@ -18,13 +19,49 @@ describe('GET /v1/ProductInformationBulletins', () => {
       'Cornerstone 2.7.0 Standard',
       'Cornerstone 2.8.1 Standard',
     ]);
-    expect(response.json<Pib[]>()[0]).toEqual({
+    const { releaseNotes, ...first } = response.json<Pib[]>()[0]!;
+    expect(releaseNotes === null || typeof releaseNotes.uri === 'string').toBe(true);
+    expect(first).toEqual({
       product: 'Cornerstone',
       version: expect.any(String),
       internalVariant: expect.any(String),
       variant: expect.any(String),
       uri: expect.stringMatching(/^\/v1\/files\//),
+      file: {
+        fileName: expect.stringMatching(/^Cornerstone-.*-PIB\.pdf$/),
+        contentType: 'application/pdf',
+        sizeBytes: expect.any(Number),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
     });
+  });
+
+  it('links the release notes of the same product and version where published, null elsewhere', async () => {
+    const pibs = (await get('/v1/ProductInformationBulletins', DEMO.CS)).json<Pib[]>();
+    const notesOf = (version: string, variant: string) =>
+      pibs.find((pib) => pib.version === version && pib.variant === variant)!.releaseNotes;
+    expect(notesOf('2.10.0', '21 CFR Part 11')).toEqual({
+      uri: expect.stringMatching(/^\/v1\/files\/[0-9a-f-]{36}\/Cornerstone-2\.10\.0-Release-Notes\.txt\?/),
+      file: expect.objectContaining({
+        fileName: 'Cornerstone-2.10.0-Release-Notes.txt',
+        sizeBytes: expect.any(Number),
+      }),
+    });
+    expect(notesOf('2.10.0', 'Standard')!.file).toEqual(notesOf('2.10.0', '21 CFR Part 11')!.file);
+    expect(notesOf('2.7.0', 'Standard')).toBeNull();
+    const chromatof = (await get('/v1/ProductInformationBulletins', DEMO.KEY)).json<Pib[]>();
+    expect(chromatof.find((pib) => pib.version === '6.1.0')!.releaseNotes!.file.fileName).toBe(
+      'ChromaTOF-6.1.0-Release-Notes.txt',
+    );
+    expect(chromatof.find((pib) => pib.version === '6.0.2')!.releaseNotes).toBeNull();
+  });
+
+  it('describes each PIB as the file its link delivers', async () => {
+    const [pib] = (await get('/v1/ProductInformationBulletins', DEMO.ONH)).json<Pib[]>();
+    const file = await get(pib!.uri);
+    expect(file.rawPayload).toHaveLength(pib!.file.sizeBytes);
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(pib!.file.sha256);
   });
 
   it('gives a ChromaTOF key ID its product PIBs, and staff every PIB', async () => {

@@ -1,6 +1,7 @@
 import { CORNERSTONE_PRODUCT, type Pib } from '@portal/contracts';
 import type { CatalogueSnapshot } from '../../plugins/catalogue/catalogue-snapshot';
 import { entitledVersionNames } from '../../plugins/catalogue/entitlements';
+import { fileDetails, releaseNotesLink } from '../../plugins/catalogue/file-details';
 import type { Caller } from '../../plugins/customer-auth/customer-auth';
 import { grantOf, type DownloadLinks } from '../../plugins/download-links';
 
@@ -23,5 +24,7 @@ export function pibsFor(snapshot: CatalogueSnapshot, caller: Caller, links: Down
     internalVariant: pib.internalVariant,
     variant: pib.variant,
     uri: links.sign(pib.file, grant),
+    file: fileDetails(pib.file),
+    releaseNotes: releaseNotesLink(snapshot, pib.product, pib.version, grant, links),
   }));
 }

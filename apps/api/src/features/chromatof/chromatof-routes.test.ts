@@ -55,11 +55,16 @@ describe('the ChromaTOF download lookup, link by link', () => {
     ]);
     expect(downloads[0]).toEqual({
       label: 'ChromaTOF 6.1.0 Installer',
+      product: 'ChromaTOF',
+      version: '6.1.0',
+      kind: 'installer',
       uri: expect.stringMatching(/^\/v1\/files\/[0-9a-f-]{36}\/ChromaTOF-6\.1\.0-Setup\.zip\?expires=\d+&grant=r\./),
       fileName: 'ChromaTOF-6.1.0-Setup.zip',
+      contentType: 'application/zip',
       sizeBytes: expect.any(Number),
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       releaseDate: '2025-04-08',
+      publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       _links: { self: { href: '/v1/chromatof/downloads/ChromaTOF/6.1.0/Installer' } },
     });
   });

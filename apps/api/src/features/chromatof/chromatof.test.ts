@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogueSnapshot, ChromatofReleaseRecord } from '../../plugins/catalogue/catalogue-snapshot';
 import { latestVersions } from './chromatof';
 
-const file = { id: 'f', blobKey: 'b', name: 'n', contentType: 'application/zip', sizeBytes: 1, sha256: 'a'.repeat(64) };
+const file = {
+  id: 'f',
+  blobKey: 'b',
+  name: 'n',
+  contentType: 'application/zip',
+  sizeBytes: 1,
+  sha256: 'a'.repeat(64),
+  publishedAt: '2026-01-01T00:00:00.000Z',
+};
 const release = (product: string, version: string, kinds: ('installer' | 'manual' | 'releaseNotes')[] = []) =>
   ({
     product,

@@ -79,11 +79,16 @@ export function downloadDocument(
   if (!release || !entry) return undefined;
   return {
     label: downloadLabel(release, entry.label),
+    product: release.product,
+    version: release.version,
+    kind: entry.kind,
     uri: links.sign(entry.file, grant),
     fileName: entry.file.name,
+    contentType: entry.file.contentType,
     sizeBytes: entry.file.sizeBytes,
     sha256: entry.file.sha256,
     releaseDate: release.releaseDate,
+    publishedAt: entry.file.publishedAt,
     _links: { self: { href: pathOf(CHROMATOF_PATHS.download, params) } },
   };
 }

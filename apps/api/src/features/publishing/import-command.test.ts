@@ -40,11 +40,12 @@ describe('npm run portal -- import <folder>', () => {
     expect(first.stdout).toContain('versions: 6 added, 0 changed, 0 unchanged');
     expect(first.stdout).toContain('options: 22 added, 0 changed, 0 unchanged');
     expect(first.stdout).toContain('configurations: 10 added, 0 changed, 0 unchanged');
-    expect(first.stdout).toContain('files: 32 stored, 0 already stored');
+    expect(first.stdout).toContain('release notes: 4 added, 0 changed, 0 unchanged');
+    expect(first.stdout).toContain('files: 35 stored, 0 already stored');
 
     const second = await portal('import', DEMO_CATALOGUE_DIR);
     expect(second.stdout).toContain('versions: 0 added, 0 changed, 6 unchanged');
-    expect(second.stdout).toContain('files: 0 stored, 32 already stored');
+    expect(second.stdout).toContain('files: 0 stored, 35 already stored');
   });
 
   it('says what is wrong and exits 1 when the folder has no manifest', async () => {

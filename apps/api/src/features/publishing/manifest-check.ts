@@ -105,6 +105,10 @@ export async function readManifest(folder: string): Promise<CatalogueManifest> {
     'dsvs',
     manifest.dsvs.map((dsv) => dsv.key),
   );
+  duplicates(
+    'releaseNotes',
+    (manifest.releaseNotes ?? []).map((note) => `${note.product} ${note.version}`),
+  );
   checkConfigurations(manifest, duplicates, problems);
   checkChromatof(manifest, duplicates);
   problems.push(...firmwareProblems(manifest));
@@ -140,6 +144,7 @@ export function manifestFiles(manifest: CatalogueManifest): ManifestFile[] {
     ...manifest.versions.flatMap((version) => (version.offlineInstaller ? [version.offlineInstaller] : [])),
     ...manifest.pibs.map((pib) => pib.file),
     ...manifest.dsvs.map((dsv) => dsv.file),
+    ...(manifest.releaseNotes ?? []).map((note) => note.file),
     ...(manifest.chromatof?.releases ?? []).flatMap((release) => release.files.map((entry) => entry.file)),
     ...(manifest.firmware ?? []).map((release) => release.update),
   ];

@@ -15,6 +15,7 @@ const TABLES = [
   'version_families',
   'pibs',
   'dsvs',
+  'release_notes',
   'options',
   'configurations',
   'chromatof_releases',
@@ -41,12 +42,13 @@ describe('npm run portal -- import', () => {
   it('publishes the kit.folder and says what it did; the same kit.folder twice changes nothing', async () => {
     const first = await run();
     expect(first).toMatchObject({
-      files: { stored: 32, alreadyStored: 0 },
+      files: { stored: 35, alreadyStored: 0 },
       families: { added: 5 },
       versions: { added: 6, changed: 0, unchanged: 0 },
       registrations: { added: 9 },
       pibs: { added: 8 },
       dsvs: { added: 4 },
+      releaseNotes: { added: 4 },
       options: { added: 22 },
       configurations: { added: 10 },
       chromatofReleases: { added: 4 },
@@ -57,12 +59,13 @@ describe('npm run portal -- import', () => {
 
     const second = await run();
     expect(second).toMatchObject({
-      files: { stored: 0, alreadyStored: 32 },
+      files: { stored: 0, alreadyStored: 35 },
       families: { added: 0 },
       versions: { added: 0, changed: 0, unchanged: 6 },
       registrations: { added: 0, changed: 0, unchanged: 9 },
       pibs: { added: 0, changed: 0, unchanged: 8 },
       dsvs: { added: 0, changed: 0, unchanged: 4 },
+      releaseNotes: { added: 0, changed: 0, unchanged: 4 },
       options: { added: 0, changed: 0, unchanged: 22 },
       configurations: { added: 0, changed: 0, unchanged: 10 },
       chromatofReleases: { added: 0, changed: 0, unchanged: 4 },
@@ -78,6 +81,32 @@ describe('npm run portal -- import', () => {
       (manifest.versions![0] as { families: string[] }).families.push('TGA');
     });
     expect((await run()).versions).toEqual({ added: 0, changed: 1, unchanged: 5 });
+  });
+
+  it("replaces a version's release notes in place, by product and version, and refuses a version's notes twice", async () => {
+    await run();
+    await writeFile(path.join(kit.folder, 'release-notes/Cornerstone-2.8.1-Release-Notes.txt'), 'Corrected notes\n');
+    await kit.editManifest((manifest) => {
+      manifest.releaseNotes!.push({
+        product: 'Cornerstone',
+        version: '2.7.0',
+        file: { path: 'release-notes/Cornerstone-2.8.1-Release-Notes.txt', name: 'Cornerstone-2.7.0-Notes.txt' },
+      });
+    });
+    expect((await run()).releaseNotes).toEqual({ added: 1, changed: 1, unchanged: 3 });
+    const { rows } = await kit.portal.database.pool.query(
+      `SELECT n.version, f.name, f.size_bytes FROM release_notes n JOIN files f ON f.id = n.file_id
+       WHERE n.product = 'Cornerstone' AND n.version IN ('2.7.0', '2.8.1') ORDER BY n.version`,
+    );
+    expect(rows).toEqual([
+      { version: '2.7.0', name: 'Cornerstone-2.7.0-Notes.txt', size_bytes: '16' },
+      { version: '2.8.1', name: 'Cornerstone-2.8.1-Release-Notes.txt', size_bytes: '16' },
+    ]);
+
+    await kit.editManifest((manifest) => {
+      manifest.releaseNotes!.push({ ...(manifest.releaseNotes![0] as object) });
+    });
+    await expect(run()).rejects.toThrow('releaseNotes: "Cornerstone 2.8.1" appears twice');
   });
 
   it('updates an option and a configuration in place, by code and by family, version and product', async () => {

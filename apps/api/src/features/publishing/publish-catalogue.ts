@@ -19,6 +19,7 @@ import {
   upsertPibs,
   upsertRegistrationManagers,
   upsertRegistrations,
+  upsertReleaseNotes,
   upsertVersions,
   type Changes,
 } from './upserts';
@@ -30,6 +31,7 @@ export interface ImportSummary {
   registrations: Changes;
   pibs: Changes;
   dsvs: Changes;
+  releaseNotes: Changes;
   options: Changes;
   configurations: Changes;
   chromatofReleases: Changes;
@@ -89,6 +91,7 @@ export async function importCatalogue({
           registrations: await upsertRegistrations(tx, manifest, digestOf),
           pibs: await upsertPibs(tx, manifest.pibs, fileIdOf),
           dsvs: await upsertDsvs(tx, manifest.dsvs, fileIdOf),
+          releaseNotes: await upsertReleaseNotes(tx, manifest.releaseNotes, fileIdOf),
           options: await upsertOptions(tx, manifest.options),
           configurations: await upsertConfigurations(tx, manifest.configurations),
           chromatofReleases: await upsertChromatofReleases(tx, manifest.chromatof?.releases ?? []),

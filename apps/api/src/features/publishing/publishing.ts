@@ -64,6 +64,7 @@ export function describeSummary(summary: ImportSummary): string[] {
     changes('registration and key IDs', summary.registrations),
     changes('PIBs', summary.pibs),
     changes('DSVs', summary.dsvs),
+    changes('release notes', summary.releaseNotes),
     changes('options', summary.options),
     changes('configurations', summary.configurations),
     changes('ChromaTOF releases', summary.chromatofReleases),

@@ -15,6 +15,7 @@ import {
   pibs,
   productFamilies,
   registrations,
+  releaseNotes,
   versionFamilies,
   versions,
 } from '../../plugins/catalogue/catalogue-tables';
@@ -234,6 +235,25 @@ export function upsertDsvs(
     manifestDsvs.map((dsv) => ({ key: dsv.key, version: dsv.version, fileId: fileIdOf(dsv.file) })),
     dsvs.key,
     { version: dsvs.version, fileId: dsvs.fileId },
+  );
+}
+
+/** Release notes by product and version: one published file each. */
+export function upsertReleaseNotes(
+  tx: DatabaseExecutor,
+  manifestReleaseNotes: CatalogueManifest['releaseNotes'],
+  fileIdOf: (file: ManifestFile) => string,
+): Promise<Changes> {
+  return upsertEach(
+    tx,
+    releaseNotes,
+    (manifestReleaseNotes ?? []).map((note) => ({
+      product: note.product,
+      version: note.version,
+      fileId: fileIdOf(note.file),
+    })),
+    [releaseNotes.product, releaseNotes.version],
+    { fileId: releaseNotes.fileId },
   );
 }
 

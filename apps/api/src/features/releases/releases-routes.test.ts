@@ -1,4 +1,5 @@
 import { INVALID_INSTALLER_REGISTRATION_ID, type Versions } from '@portal/contracts';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { DEMO, useDemoPortal } from '../../../test/demo-portal';
@@ -38,13 +39,52 @@ describe('GET /v1/Cornerstone/versions', () => {
       ),
       offlineInstallerBuiltAt: '2024-06-12T09:30:00.000Z',
       families: { CS: true, Demo: true, Dev: false, ONH: true, TGA: true },
+      offlineInstallerFile: {
+        fileName: 'Cornerstone-2.8.1-Offline.zip',
+        contentType: 'application/zip',
+        sizeBytes: expect.any(Number),
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      },
+      releaseDate: '2024-06-12',
+      releaseNotes: {
+        uri: expect.stringMatching(
+          /^\/v1\/files\/[0-9a-f-]{36}\/Cornerstone-2\.8\.1-Release-Notes\.txt\?expires=\d+&grant=r\./,
+        ),
+        file: expect.objectContaining({
+          fileName: 'Cornerstone-2.8.1-Release-Notes.txt',
+          contentType: 'text/plain; charset=utf-8',
+        }),
+      },
     });
+  });
+
+  it('describes each installer as the file its link delivers: size and SHA-256 match the bytes', async () => {
+    const version = (await get('/v1/Cornerstone/versions', DEMO.CS)).json<Versions>()['2.10.0']!;
+    const file = await get(version.offlineInstaller!);
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload).toHaveLength(version.offlineInstallerFile!.sizeBytes);
+    expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(version.offlineInstallerFile!.sha256);
+    const notes = await get(version.releaseNotes!.uri);
+    expect(notes.statusCode).toBe(200);
+    expect(notes.rawPayload.toString()).toContain('Cornerstone 2.10.0 release notes');
+    expect(createHash('sha256').update(notes.rawPayload).digest('hex')).toBe(version.releaseNotes!.file.sha256);
+  });
+
+  it('answers null release notes for a version that has none published', async () => {
+    const versions = (await get('/v1/Cornerstone/versions', DEMO.CS)).json<Versions>();
+    expect(versions['2.7.0']).toMatchObject({ releaseDate: '2023-11-07', releaseNotes: null });
   });
 
   it('shows a version without an installer as such', async () => {
     const versions = (await get('/v1/Cornerstone/versions', DEMO.ONH)).json<Versions>();
     expect(Object.keys(versions).sort()).toEqual(['2.6.2', '2.7.0', '2.8.1', '2.9.0']);
-    expect(versions['2.9.0']).toMatchObject({ offlineInstaller: null, offlineInstallerBuiltAt: null });
+    expect(versions['2.9.0']).toMatchObject({
+      offlineInstaller: null,
+      offlineInstallerBuiltAt: null,
+      offlineInstallerFile: null,
+      releaseNotes: { file: expect.objectContaining({ fileName: 'Cornerstone-2.9.0-Release-Notes.txt' }) },
+    });
   });
 
   it('takes the registration ID without regard to case or surrounding spaces', async () => {

@@ -1,6 +1,7 @@
-import type { VersionSummary, Versions } from '@portal/contracts';
+import { CORNERSTONE_PRODUCT, type VersionSummary, type Versions } from '@portal/contracts';
 import type { CatalogueSnapshot, RegistrationRecord, VersionRecord } from '../../plugins/catalogue/catalogue-snapshot';
 import { entitledVersions, ownFamilies } from '../../plugins/catalogue/entitlements';
+import { fileDetails, releaseNotesLink } from '../../plugins/catalogue/file-details';
 import type { Caller } from '../../plugins/customer-auth/customer-auth';
 import { grantOf, type DownloadLinks, type Grant } from '../../plugins/download-links';
 
@@ -21,6 +22,9 @@ export function versionSummary(
     offlineInstaller: version.offlineInstaller ? links.sign(version.offlineInstaller, grant) : null,
     offlineInstallerBuiltAt: version.offlineInstaller ? version.offlineInstallerBuiltAt : null,
     families: Object.fromEntries(snapshot.families.map((family) => [family, version.families.has(family)])),
+    offlineInstallerFile: version.offlineInstaller ? fileDetails(version.offlineInstaller) : null,
+    releaseDate: version.releaseDate,
+    releaseNotes: releaseNotesLink(snapshot, CORNERSTONE_PRODUCT, version.name, grant, links),
   };
 }
 

@@ -17,6 +17,15 @@ describe('DSVs', () => {
       'CS-DSV-2100': '2.10.0',
     });
     expect(dsvs['CS-DSV-281']!.uri).toMatch(/^\/v1\/files\/.*DSV-Cornerstone-2\.8\.1\.pdf\?/);
+    expect(dsvs['CS-DSV-281']!.file).toEqual({
+      fileName: 'DSV-Cornerstone-2.8.1.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+    const file = await get(dsvs['CS-DSV-281']!.uri);
+    expect(file.rawPayload).toHaveLength(dsvs['CS-DSV-281']!.file.sizeBytes);
     expect(Object.keys((await get('/v1/Cornerstone/dsv', DEMO.ONH)).json<DsvMap>()).sort()).toEqual([
       'CS-DSV-270',
       'CS-DSV-281',

@@ -1,6 +1,7 @@
 import { DSV_VERSION_PATTERN, type DsvMap } from '@portal/contracts';
 import type { CatalogueSnapshot, DsvRecord } from '../../plugins/catalogue/catalogue-snapshot';
 import { entitledVersionNames } from '../../plugins/catalogue/entitlements';
+import { fileDetails } from '../../plugins/catalogue/file-details';
 import type { Caller } from '../../plugins/customer-auth/customer-auth';
 import { grantOf, type DownloadLinks } from '../../plugins/download-links';
 
@@ -17,7 +18,7 @@ export function dsvsFor(snapshot: CatalogueSnapshot, caller: Caller, links: Down
   return Object.fromEntries(
     [...entitledDsvs(snapshot, caller)].map(([key, dsv]) => [
       key,
-      { version: dsv.version, uri: links.sign(dsv.file, grant) },
+      { version: dsv.version, uri: links.sign(dsv.file, grant), file: fileDetails(dsv.file) },
     ]),
   );
 }

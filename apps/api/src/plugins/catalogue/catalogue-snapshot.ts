@@ -1,7 +1,16 @@
 import type { Database } from '../../db/connect';
 import type { ChromatofFileKind } from '@portal/contracts';
 import { loadFirmware, type FirmwareSnapshot } from './firmware-snapshot';
-import { dsvs, files, pibs, productFamilies, registrations, versionFamilies, versions } from './catalogue-tables';
+import {
+  dsvs,
+  files,
+  pibs,
+  productFamilies,
+  registrations,
+  releaseNotes,
+  versionFamilies,
+  versions,
+} from './catalogue-tables';
 import { configurations, options } from './configuration-tables';
 import { chromatofReleaseFiles, chromatofReleases } from './chromatof-tables';
 
@@ -12,6 +21,8 @@ export interface FileRecord {
   contentType: string;
   sizeBytes: number;
   sha256: string;
+  /** When the file was first published (ISO 8601). */
+  publishedAt: string;
 }
 
 export interface VersionRecord {
@@ -63,6 +74,8 @@ export interface CatalogueSnapshot {
   pibs: PibRecord[];
   dsvs: Map<string, DsvRecord>;
   files: Map<string, FileRecord>;
+  /** Release notes by releaseNotesKey(product, version). */
+  releaseNotes: Map<string, FileRecord>;
   /** Option codes and descriptions, and the products' configurations, as published (Products & Options). */
   options: OptionRecord[];
   configurations: ConfigurationRecord[];
@@ -73,6 +86,11 @@ export interface CatalogueSnapshot {
 export type OptionRecord = typeof options.$inferSelect;
 export type ConfigurationRecord = typeof configurations.$inferSelect;
 
+/** The key of snapshot.releaseNotes. */
+export function releaseNotesKey(product: string, version: string): string {
+  return `${product}\n${version}`;
+}
+
 export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
   const [
     familyRows,
@@ -82,6 +100,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     registrationRows,
     pibRows,
     dsvRows,
+    releaseNoteRows,
     optionRows,
     configurationRows,
     chromatof,
@@ -93,6 +112,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     db.select().from(registrations),
     db.select().from(pibs),
     db.select().from(dsvs),
+    db.select().from(releaseNotes),
     db.select().from(options),
     db.select().from(configurations),
     loadChromatofReleases(db),
@@ -107,6 +127,7 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
         contentType: file.contentType,
         sizeBytes: file.sizeBytes,
         sha256: file.sha256.trim(),
+        publishedAt: file.publishedAt.toISOString(),
       },
     ]),
   );
@@ -132,6 +153,9 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
       dsvRows.map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
     ),
     files: fileById,
+    releaseNotes: new Map(
+      releaseNoteRows.map((note) => [releaseNotesKey(note.product, note.version), fileById.get(note.fileId)!]),
+    ),
     options: optionRows,
     configurations: configurationRows,
     chromatofReleases: chromatof(fileById),

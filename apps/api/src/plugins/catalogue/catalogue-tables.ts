@@ -82,3 +82,20 @@ export const dsvs = pgTable('dsvs', {
     .notNull()
     .references(() => files.id),
 });
+
+/**
+ * Release notes of a product's version (docs/decisions/088-release-notes-are-published-files.md):
+ * one published file per product and version, linked from the Cornerstone versions
+ * (product "Cornerstone") and from the PIBs of the same product and version.
+ */
+export const releaseNotes = pgTable(
+  'release_notes',
+  {
+    product: text('product').notNull(),
+    version: text('version').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+  },
+  (table) => [primaryKey({ columns: [table.product, table.version] })],
+);

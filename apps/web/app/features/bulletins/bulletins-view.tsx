@@ -1,6 +1,6 @@
 import type { Pib } from '@portal/contracts';
 import type { ReactNode } from 'react';
-import { FileLink } from '../../shared/components/file-link';
+import { DownloadItem } from '../../shared/lookup/download-item';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
 import type { LookupState } from '../../shared/lookup/run-lookup';
@@ -13,6 +13,7 @@ interface BulletinsViewProps {
   product: string;
   label: string;
   whereIsThis: ReactNode;
+  whereInShort: ReactNode;
   state: LookupState<Pib[]>;
   busy: boolean;
 }
@@ -51,11 +52,14 @@ function PibList({ pibs }: { pibs: Pib[] }) {
   return (
     <ul className={styles.results}>
       {pibs.map((pib) => (
-        <li key={`${pib.version} ${pib.internalVariant}`}>
-          <FileLink href={pib.uri}>
-            {pib.product} {pib.version}
-          </FileLink>
-        </li>
+        <DownloadItem
+          key={`${pib.version} ${pib.internalVariant}`}
+          name={`${pib.product} ${pib.version}`}
+          uri={pib.uri}
+          file={pib.file}
+          kind="document"
+          releaseNotes={pib.releaseNotes}
+        />
       ))}
     </ul>
   );

@@ -1,5 +1,5 @@
 import { INVALID_KEY_ID, keyIdAuthorization, type Pib } from '@portal/contracts';
-import { KeyIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { KeyIdHelp, KeyIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/chromatof-pibs-page';
@@ -27,6 +27,7 @@ const VIEW = {
   product: 'ChromaTOF',
   label: 'Key ID',
   whereIsThis: <KeyIdHelp />,
+  whereInShort: <KeyIdWhere />,
 };
 
 export function HydrateFallback() {

@@ -4,7 +4,7 @@ import {
   registrationIdAuthorization,
   type Pib,
 } from '@portal/contracts';
-import { RegistrationIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/cornerstone-pibs-page';
@@ -31,6 +31,7 @@ const VIEW = {
   product: CORNERSTONE_PRODUCT,
   label: 'Registration ID',
   whereIsThis: <RegistrationIdHelp />,
+  whereInShort: <RegistrationIdWhere />,
 };
 
 export function HydrateFallback() {

@@ -8,6 +8,14 @@ const pib = (product: string, version: string, variant: string): Pib => ({
   variant,
   internalVariant: variant.toLowerCase(),
   uri: `/v1/files/${version}`,
+  file: {
+    fileName: 'f.pdf',
+    contentType: 'application/pdf',
+    sizeBytes: 1,
+    sha256: 'a'.repeat(64),
+    publishedAt: '2026-01-01T00:00:00.000Z',
+  },
+  releaseNotes: null,
 });
 
 describe('groupBulletins', () => {

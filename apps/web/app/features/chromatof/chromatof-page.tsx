@@ -3,15 +3,17 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
-import { CopyButton } from '../../shared/components/copy-button';
-import { FileLink } from '../../shared/components/file-link';
 import { HelpDialog } from '../../shared/components/help-dialog';
+import { downloadDate } from '../../shared/lookup/download-facts';
+import { DownloadItem } from '../../shared/lookup/download-item';
+import { KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
+import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
+import lookup from '../../shared/lookup/lookup.module.css';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 import type { Route } from './+types/chromatof-page';
 import styles from './chromatof-page.module.css';
-import { formatFileSize } from './file-size';
 import { findChromatofDownloads, type DownloadEntry } from './find-chromatof-downloads';
 
 export const meta = () =>
@@ -26,7 +28,7 @@ type Outcome =
   | { kind: 'missing' }
   | { kind: 'downloads'; downloads: DownloadEntry[] }
   | { kind: 'empty' }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; rejected: boolean };
 
 /**
  * The key ID is a credential, so it is posted, never put in the URL
@@ -45,8 +47,8 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     return downloads ? { kind: 'downloads', downloads } : { kind: 'empty' };
   } catch (error) {
     if (request.signal.aborted) throw error;
-    const message = error instanceof ApiError && error.status === 401 ? INCORRECT_KEY : (error as Error).message;
-    return { kind: 'error', message };
+    const rejected = error instanceof ApiError && error.status === 401;
+    return { kind: 'error', message: rejected ? INCORRECT_KEY : (error as Error).message, rejected };
   }
 }
 
@@ -77,88 +79,92 @@ export default function ChromatofPage() {
   };
 
   return (
-    <>
-      <h1>{DESTINATIONS.chromatof.title}</h1>
-      <p className={page.lead}>
-        ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
-        and quantifies the compounds in your samples.
-      </p>
-
-      <section className={page.section} aria-labelledby="download-chromatof">
-        <h2 id="download-chromatof">Download ChromaTOF</h2>
-        <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
-          <label htmlFor="key-id">Key ID</label>
-          <div className={styles.row}>
-            <input
-              ref={input}
-              onKeyDown={onKeyDown}
-              id="key-id"
-              name={KEY_ID_FIELD}
-              autoComplete="off"
-              spellCheck={false}
-              required
-              aria-invalid={outcome?.kind === 'missing'}
-              aria-describedby={outcome?.kind === 'missing' ? 'key-id-error' : undefined}
-            />
-            <button type="submit" className={page.button} disabled={submitting}>
-              Find downloads
-            </button>
-          </div>
-          {outcome?.kind === 'missing' && (
-            <p id="key-id-error" className={styles.error}>
-              Please enter your key ID.
-            </p>
-          )}
-        </Form>
-        <div className={styles.where}>
-          <HelpDialog label="Where is this?" title="Where is my key ID?">
-            <p>
-              In ChromaTOF, click the &apos;i&apos; icon at the upper right to open the About dialog: it shows your key
-              ID.
-            </p>
-            <p>
-              Your key ID is also on the Software Registration Certificate, where it is labelled &apos;Copy Protection
-              Key&apos;.
-            </p>
-          </HelpDialog>
-        </div>
-        <div role="status" className={styles.status}>
-          {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
-          {outcome?.kind === 'empty' && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
-        </div>
-        {outcome?.kind === 'error' && (
-          <p role="alert" className={styles.alert}>
-            {outcome.message}
-          </p>
-        )}
-        {outcome?.kind === 'downloads' && <DownloadList downloads={outcome.downloads} />}
-      </section>
-
-      <section className={page.section} aria-labelledby="chromatof-pibs">
-        <h2 id="chromatof-pibs">Product Information Bulletins</h2>
-        <p>
-          <Link to={href('chromatofPibs')}>Find the PIBs for your ChromaTOF</Link>
+    <div className={lookup.layout}>
+      <div className={lookup.mainColumn}>
+        <h1>{DESTINATIONS.chromatof.title}</h1>
+        <p className={page.lead}>
+          ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
+          and quantifies the compounds in your samples.
         </p>
-      </section>
-    </>
+
+        <section className={page.section} aria-labelledby="download-chromatof">
+          <h2 id="download-chromatof">Download ChromaTOF</h2>
+          <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
+            <label htmlFor="key-id">Key ID</label>
+            <div className={styles.row}>
+              <input
+                ref={input}
+                onKeyDown={onKeyDown}
+                id="key-id"
+                name={KEY_ID_FIELD}
+                autoComplete="off"
+                spellCheck={false}
+                required
+                aria-invalid={outcome?.kind === 'missing'}
+                aria-describedby={outcome?.kind === 'missing' ? 'key-id-error' : undefined}
+              />
+              <button type="submit" className={page.button} disabled={submitting}>
+                Find downloads
+              </button>
+            </div>
+            {outcome?.kind === 'missing' && (
+              <p id="key-id-error" className={styles.error}>
+                Please enter your key ID.
+              </p>
+            )}
+          </Form>
+          <div className={styles.where}>
+            <HelpDialog label="Where is this?" title="Where is my key ID?">
+              <p>
+                In ChromaTOF, click the &apos;i&apos; icon at the upper right to open the About dialog: it shows your
+                key ID.
+              </p>
+              <p>
+                Your key ID is also on the Software Registration Certificate, where it is labelled &apos;Copy Protection
+                Key&apos;.
+              </p>
+            </HelpDialog>
+          </div>
+          <div role="status" className={styles.status}>
+            {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
+            {outcome?.kind === 'empty' && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
+          </div>
+          {outcome?.kind === 'error' &&
+            (outcome.rejected ? (
+              <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
+            ) : (
+              <p role="alert" className={styles.alert}>
+                {outcome.message}
+              </p>
+            ))}
+          {outcome?.kind === 'downloads' && <DownloadList downloads={outcome.downloads} />}
+        </section>
+
+        <section className={page.section} aria-labelledby="chromatof-pibs">
+          <h2 id="chromatof-pibs">Product Information Bulletins</h2>
+          <p>
+            <Link to={href('chromatofPibs')}>Find the PIBs for your ChromaTOF</Link>
+          </p>
+        </section>
+      </div>
+      <LookupSidePanel idName="key ID" whereIsThis={<KeyIdHelp />} />
+    </div>
   );
 }
 
 function DownloadList({ downloads }: { downloads: DownloadEntry[] }) {
   return (
-    <ul className={styles.downloads} aria-label="Downloads">
+    <ul className={`${lookup.results} ${styles.downloads}`} aria-label="Downloads">
       {downloads.map((download) => (
-        <li key={download.url} className={styles.download}>
-          <FileLink href={download.url} className={styles.name}>
-            {download.name}
-          </FileLink>
-          <span className={styles.size}>{formatFileSize(download.sizeBytes)}</span>
-          <span className={styles.checksum}>
-            <span className={styles.checksumLabel}>SHA-256</span>
-            <code className={styles.sha}>{download.sha256}</code>
-            <CopyButton text={download.sha256} label={`Copy SHA-256 of ${download.name}`} />
-          </span>
-        </li>
+        <DownloadItem
+          key={download.url}
+          name={download.name}
+          uri={download.url}
+          file={download.file}
+          kind={download.kind === 'installer' ? 'installer' : 'document'}
+          date={downloadDate(download.file, { releaseDate: download.releaseDate })}
+          latest={download.latest}
+        />
       ))}
     </ul>
   );

@@ -19,13 +19,25 @@ function serve(documents: Record<string, unknown>) {
 
 const download = (label: string, uri: string) => ({
   label,
+  product: 'ChromaTOF',
+  version: label.split(' ')[1],
+  kind: 'installer',
   uri,
-  fileName: 'f',
+  fileName: 'f.zip',
+  contentType: 'application/zip',
   sizeBytes: 3,
   sha256: 'a'.repeat(64),
   releaseDate: null,
+  publishedAt: '2026-01-01T00:00:00.000Z',
   _links: { self: { href: '/x' } },
 });
+const file = {
+  fileName: 'f.zip',
+  contentType: 'application/zip',
+  sizeBytes: 3,
+  sha256: 'a'.repeat(64),
+  publishedAt: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(() => vi.stubGlobal('window', { location: { origin: 'https://portal.example.com' } }));
 afterEach(() => vi.unstubAllGlobals());
@@ -50,14 +62,19 @@ describe('findChromatofDownloads', () => {
       {
         name: 'ChromaTOF 6.10.0 Installer',
         url: 'https://downloads.example.com/v1/files/2/b.zip?signature=y',
-        sizeBytes: 3,
-        sha256: 'a'.repeat(64),
+        file,
+        kind: 'installer',
+        releaseDate: null,
+        // The newest release's installer: 6.10.0 is newer than 6.9.0, however the names sort.
+        latest: true,
       },
       {
         name: 'ChromaTOF 6.9.0 Installer',
         url: 'https://downloads.example.com/v1/files/1/a.zip?signature=x',
-        sizeBytes: 3,
-        sha256: 'a'.repeat(64),
+        file,
+        kind: 'installer',
+        releaseDate: null,
+        latest: false,
       },
     ]);
     expect(new Set(headers)).toEqual(new Set(['Rainbow KEY-1']));

@@ -1,13 +1,21 @@
-import { keyIdDownloadsAuthorization } from '@portal/contracts';
+import {
+  compareVersions,
+  keyIdDownloadsAuthorization,
+  type ChromatofFileKind,
+  type FileDetails,
+} from '@portal/contracts';
 import { getChromatofDownload } from './api/get-chromatof-download';
 import { getHalLinks } from './api/get-hal-links';
 
-/** SPEC §3 'Download entry': name from the resource's label, url from its uri; size and SHA-256 to check it by. */
+/** SPEC §3 'Download entry': name from the resource's label, url from its uri; what the file is, to check it by. */
 export interface DownloadEntry {
   name: string;
   url: string;
-  sizeBytes: number;
-  sha256: string;
+  file: FileDetails;
+  kind: ChromatofFileKind;
+  releaseDate: string | null;
+  /** The installer of its product's newest release. */
+  latest: boolean;
 }
 
 const naturalOrder = new Intl.Collator('en', { numeric: true });
@@ -29,12 +37,25 @@ export async function findChromatofDownloads(
   const links = await getHalLinks(first.href, authorization, signal);
   if (links.length === 0) return null;
   const downloads = await Promise.all(links.map((link) => getChromatofDownload(link.href, authorization, signal)));
+  const newest = new Map<string, string>();
+  for (const { product, version } of downloads) {
+    const current = newest.get(product);
+    if (current === undefined || compareVersions(version, current) > 0) newest.set(product, version);
+  }
   return downloads
     .map((download) => ({
       name: download.label,
       url: download.uri,
-      sizeBytes: download.sizeBytes,
-      sha256: download.sha256,
+      file: {
+        fileName: download.fileName,
+        contentType: download.contentType,
+        sizeBytes: download.sizeBytes,
+        sha256: download.sha256,
+        publishedAt: download.publishedAt,
+      },
+      kind: download.kind,
+      releaseDate: download.releaseDate,
+      latest: download.kind === 'installer' && newest.get(download.product) === download.version,
     }))
     .sort((a, b) => naturalOrder.compare(b.name, a.name));
 }

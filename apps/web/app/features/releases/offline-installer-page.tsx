@@ -6,7 +6,9 @@ import {
   type VersionSummary,
 } from '@portal/contracts';
 import { Link } from 'react-router';
-import { RegistrationIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { downloadDate } from '../../shared/lookup/download-facts';
+import { DownloadItem } from '../../shared/lookup/download-item';
+import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
@@ -60,7 +62,10 @@ export default function OfflineInstallerPage({ loaderData }: Route.ComponentProp
   return <OfflineInstallerView state={loaderData} busy={useLookupBusy()} />;
 }
 
-const builtAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+/** The newest version that has an offline installer: the one marked 'Latest'. Versions come newest first. */
+function latestInstaller(versions: VersionSummary[]): string | undefined {
+  return versions.find((version) => version.offlineInstaller)?.name;
+}
 
 function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInstallers>; busy: boolean }) {
   return (
@@ -69,6 +74,7 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
       lead="Enter your registration ID to see the versions of Cornerstone you can install without an internet connection."
       label="Registration ID"
       whereIsThis={<RegistrationIdHelp />}
+      whereInShort={<RegistrationIdWhere />}
       state={state}
       busy={busy}
       results={(data) => (
@@ -79,22 +85,24 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
           ) : (
             <ul className={styles.results}>
               {data.versions.map((version) => (
-                <li key={version.name}>
-                  {version.offlineInstaller ? (
-                    <a href={version.offlineInstaller} download>
-                      Cornerstone {version.name}
-                    </a>
-                  ) : (
-                    <span>Cornerstone {version.name}</span>
-                  )}
-                  <span className={styles.note}>
-                    {version.offlineInstaller
-                      ? version.offlineInstallerBuiltAt
-                        ? `Built ${builtAt.format(new Date(version.offlineInstallerBuiltAt))}`
-                        : ''
-                      : 'No offline installer'}
-                  </span>
-                </li>
+                <DownloadItem
+                  key={version.name}
+                  name={`Cornerstone ${version.name}`}
+                  uri={version.offlineInstaller}
+                  file={version.offlineInstallerFile}
+                  kind="installer"
+                  date={
+                    version.offlineInstallerFile
+                      ? downloadDate(version.offlineInstallerFile, {
+                          releaseDate: version.releaseDate,
+                          builtAt: version.offlineInstallerBuiltAt,
+                        })
+                      : undefined
+                  }
+                  latest={version.name === latestInstaller(data.versions)}
+                  releaseNotes={version.releaseNotes}
+                  absent="No offline installer"
+                />
               ))}
             </ul>
           )}

@@ -7,6 +7,9 @@ const version = (name: string, families: string[], installer = true): VersionSum
   offlineInstaller: installer ? `/v1/files/x/${name}.zip` : null,
   offlineInstallerBuiltAt: null,
   families: Object.fromEntries(['CS', 'Dev', 'Demo', 'ONH'].map((family) => [family, families.includes(family)])),
+  offlineInstallerFile: null,
+  releaseDate: null,
+  releaseNotes: null,
 });
 const pib = (product: string, name: string, variant: string): Pib => ({
   product,
@@ -14,6 +17,14 @@ const pib = (product: string, name: string, variant: string): Pib => ({
   internalVariant: variant.toLowerCase(),
   variant,
   uri: `/v1/files/p/${name}-${variant}.pdf`,
+  file: {
+    fileName: 'f.pdf',
+    contentType: 'application/pdf',
+    sizeBytes: 1,
+    sha256: 'a'.repeat(64),
+    publishedAt: '2026-01-01T00:00:00.000Z',
+  },
+  releaseNotes: null,
 });
 
 const VERSIONS = Object.fromEntries(

@@ -4,8 +4,8 @@ import {
   sortVersionsNewestFirst,
   type DsvEntry,
 } from '@portal/contracts';
-import { FileLink } from '../../shared/components/file-link';
-import { RegistrationIdHelp, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { DownloadItem } from '../../shared/lookup/download-item';
+import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
@@ -55,6 +55,7 @@ function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) 
       lead="Enter your registration ID to see the Declarations of Software Validation of your Cornerstone versions."
       label="Registration ID"
       whereIsThis={<RegistrationIdHelp />}
+      whereInShort={<RegistrationIdWhere />}
       state={state}
       busy={busy}
       results={(dsvs) => (
@@ -65,9 +66,13 @@ function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) 
           ) : (
             <ul className={styles.results}>
               {dsvs.map((dsv) => (
-                <li key={dsv.key}>
-                  <FileLink href={dsv.uri}>Cornerstone {dsv.version}</FileLink>
-                </li>
+                <DownloadItem
+                  key={dsv.key}
+                  name={`Cornerstone ${dsv.version}`}
+                  uri={dsv.uri}
+                  file={dsv.file}
+                  kind="document"
+                />
               ))}
             </ul>
           )}

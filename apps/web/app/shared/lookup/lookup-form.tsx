@@ -111,3 +111,23 @@ export function KeyIdHelp() {
     </>
   );
 }
+
+/** Where a registration ID is, in one line: the next step after a refused one. */
+export function RegistrationIdWhere() {
+  return (
+    <>
+      Find it in Cornerstone&apos;s About Box (click the <strong>i</strong> icon at the upper left) or on your Software
+      Registration Certificate, where it may be labelled <strong>Copy Protection Key</strong>.
+    </>
+  );
+}
+
+/** Where a ChromaTOF key ID is, in one line: the next step after a refused one. */
+export function KeyIdWhere() {
+  return (
+    <>
+      Find it in ChromaTOF&apos;s About dialog (the <strong>i</strong> icon at the upper right) or on your Software
+      Registration Certificate, where it is labelled <strong>Copy Protection Key</strong>.
+    </>
+  );
+}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { LookupBusy, LookupError, LookupForm } from './lookup-form';
+import { LookupSidePanel, RejectedId, type IdName } from './lookup-help';
 import styles from './lookup.module.css';
-import forms from '../../styles/forms.module.css';
 import type { LookupState } from './run-lookup';
 
 interface LookupPageProps<T> {
@@ -10,6 +10,8 @@ interface LookupPageProps<T> {
   /** 'Registration ID' or 'Key ID'. */
   label: string;
   whereIsThis: ReactNode;
+  /** Where the ID is, in one line: the next step after a refused one. */
+  whereInShort: ReactNode;
   state: LookupState<T>;
   busy: boolean;
   /** What a search that succeeded shows. */
@@ -18,22 +20,43 @@ interface LookupPageProps<T> {
   children?: ReactNode;
 }
 
-/** Every lookup screen (SPEC §2): heading, lead, the form, then busy, the error or the results. */
-export function LookupPage<T>({ title, lead, label, whereIsThis, state, busy, results, children }: LookupPageProps<T>) {
+/**
+ * Every lookup screen (SPEC §2): heading, lead, the form, then busy, the error or the
+ * results in the main column; beside them (below on a narrow screen) the help with the ID.
+ */
+export function LookupPage<T>({
+  title,
+  lead,
+  label,
+  whereIsThis,
+  whereInShort,
+  state,
+  busy,
+  results,
+  children,
+}: LookupPageProps<T>) {
   const { outcome } = state;
+  const idName: IdName = label === 'Key ID' ? 'key ID' : 'registration ID';
   return (
-    <div className={forms.page}>
-      <h1>{title}</h1>
-      <p className={styles.lead}>{lead}</p>
-      <LookupForm label={label} registrationId={state.registrationId} whereIsThis={whereIsThis} />
-      {busy ? (
-        <LookupBusy />
-      ) : outcome?.error !== undefined ? (
-        <LookupError message={outcome.error} />
-      ) : outcome ? (
-        results(outcome.data)
-      ) : null}
-      {children}
+    <div className={styles.layout}>
+      <div className={styles.mainColumn}>
+        <h1>{title}</h1>
+        <p className={styles.lead}>{lead}</p>
+        <LookupForm label={label} registrationId={state.registrationId} whereIsThis={whereIsThis} />
+        {busy ? (
+          <LookupBusy />
+        ) : outcome?.error !== undefined ? (
+          outcome.rejected ? (
+            <RejectedId message={outcome.error} idName={idName} where={whereInShort} />
+          ) : (
+            <LookupError message={outcome.error} />
+          )
+        ) : outcome ? (
+          results(outcome.data)
+        ) : null}
+        {children}
+      </div>
+      <LookupSidePanel idName={idName} whereIsThis={whereIsThis} />
     </div>
   );
 }

@@ -27,10 +27,10 @@ describe('runLookup', () => {
     };
     expect(await runLookup(request('?registrationId=X'), failing(401, 'whatever'), 'Invalid Registraion ID')).toEqual({
       registrationId: 'X',
-      outcome: { error: 'Invalid Registraion ID' },
+      outcome: { error: 'Invalid Registraion ID', rejected: true },
     });
     expect(await runLookup(request('?registrationId=X'), failing(429, 'Too many failed attempts.'), 'Invalid')).toEqual(
-      { registrationId: 'X', outcome: { error: 'Too many failed attempts.' } },
+      { registrationId: 'X', outcome: { error: 'Too many failed attempts.', rejected: false } },
     );
   });
 

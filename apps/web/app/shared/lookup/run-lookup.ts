@@ -7,7 +7,8 @@ import { emitTelemetry } from '../telemetry-bus';
 export interface LookupState<T> {
   /** The ID as it is in the URL; the form is pre-filled with it. */
   registrationId: string;
-  outcome?: { data: T; error?: undefined } | { data?: undefined; error: string };
+  /** `rejected`: the server refused the ID (a 401), so the page shows the next step with the error. */
+  outcome?: { data: T; error?: undefined } | { data?: undefined; error: string; rejected: boolean };
 }
 
 /**
@@ -38,7 +39,7 @@ export async function runLookup<T>(
     const invalid = error instanceof ApiError && error.status === 401;
     count(invalid ? 'invalid' : 'failed');
     if (error instanceof ApiError) {
-      return { registrationId, outcome: { error: invalid ? invalidMessage : error.message } };
+      return { registrationId, outcome: { error: invalid ? invalidMessage : error.message, rejected: invalid } };
     }
     throw error;
   }

@@ -1,0 +1,55 @@
+import type { FileDetails, ReleaseNotesLink } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import { FileLink } from '../components/file-link';
+import { DownloadFacts, downloadDate, type DownloadDate } from './download-facts';
+import type { DownloadKind } from './file-type';
+import styles from './lookup.module.css';
+
+interface DownloadItemProps {
+  /** What the download is called: 'Cornerstone 2.10.0'. */
+  name: string;
+  /** The signed link; absent when there is nothing to download (a version without an installer). */
+  uri?: string | null;
+  file?: FileDetails | null;
+  kind: DownloadKind;
+  date?: DownloadDate;
+  latest?: boolean;
+  releaseNotes?: ReleaseNotesLink | null;
+  /** Shown instead of the file details when there is no file. */
+  absent?: ReactNode;
+}
+
+/**
+ * One result of a lookup: its link (a PDF opens in a new tab, anything else downloads;
+ * FileLink), with 'Latest' on the newest installer, what the file
+ * is, and its release notes where published. No 'Copy link': every link here is signed for
+ * the customer's registration (docs/decisions/089-no-copy-link-for-registration-links.md).
+ */
+export function DownloadItem({ name, uri, file, kind, date, latest, releaseNotes, absent }: DownloadItemProps) {
+  return (
+    <li>
+      <div className={styles.itemHead}>
+        {uri ? <FileLink href={uri}>{name}</FileLink> : <span>{name}</span>}
+        {latest && <span className={styles.badge}>Latest</span>}
+      </div>
+      {file ? (
+        <DownloadFacts file={file} kind={kind} date={date ?? downloadDate(file)} name={name} />
+      ) : (
+        <p className={styles.note}>{absent}</p>
+      )}
+      {releaseNotes && (
+        <div className={styles.releaseNotes}>
+          <FileLink href={releaseNotes.uri} className={styles.releaseNotesLink}>
+            Release notes<span className={styles.visuallyHidden}> of {name}</span>
+          </FileLink>
+          <DownloadFacts
+            file={releaseNotes.file}
+            kind="document"
+            date={downloadDate(releaseNotes.file)}
+            name={`release notes of ${name}`}
+          />
+        </div>
+      )}
+    </li>
+  );
+}
