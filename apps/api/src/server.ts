@@ -12,6 +12,7 @@ import { loggerOptions } from './logging';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
+import { logoUrl } from './web/maker-logo';
 import { loadWebBuild } from './web/web-build';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -38,7 +39,7 @@ async function main() {
       console.log(`Imported the demo catalogue (${describeSummary(summary).join('; ')})`);
     }
 
-    const webBuild = await loadWebBuild(WEB_BUILD_DIR, config);
+    const webBuild = await loadWebBuild(WEB_BUILD_DIR, { ...config, makerLogoUrl: logoUrl(config.makerLogo) });
     const app = await buildApp(
       { config, db, pool, secretKey, webBuild },
       {

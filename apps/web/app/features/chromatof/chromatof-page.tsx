@@ -5,6 +5,11 @@ import { ApiError } from '../../shared/api/api-client';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
 import { CopyButton } from '../../shared/components/copy-button';
 import { HelpDialog } from '../../shared/components/help-dialog';
+import { ChromatofIcon } from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
+import { Alert } from '../../shared/components/ui/alert';
+import { Button } from '../../shared/components/ui/button';
+import { Field } from '../../shared/components/ui/field';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
@@ -77,37 +82,30 @@ export default function ChromatofPage() {
 
   return (
     <>
-      <h1>{DESTINATIONS.chromatof.title}</h1>
-      <p className={page.lead}>
+      <PageHeader title={DESTINATIONS.chromatof.title} icon={ChromatofIcon}>
         ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
         and quantifies the compounds in your samples.
-      </p>
+      </PageHeader>
 
       <section className={page.section} aria-labelledby="download-chromatof">
         <h2 id="download-chromatof">Download ChromaTOF</h2>
         <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
-          <label htmlFor="key-id">Key ID</label>
-          <div className={styles.row}>
-            <input
-              ref={input}
-              onKeyDown={onKeyDown}
-              id="key-id"
-              name={KEY_ID_FIELD}
-              autoComplete="off"
-              spellCheck={false}
-              required
-              aria-invalid={outcome?.kind === 'missing'}
-              aria-describedby={outcome?.kind === 'missing' ? 'key-id-error' : undefined}
-            />
-            <button type="submit" className={page.button} disabled={submitting}>
-              Find downloads
-            </button>
-          </div>
-          {outcome?.kind === 'missing' && (
-            <p id="key-id-error" className={styles.error}>
-              Please enter your key ID.
-            </p>
-          )}
+          <Field
+            inputRef={input}
+            onKeyDown={onKeyDown}
+            id="key-id"
+            label="Key ID"
+            name={KEY_ID_FIELD}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={outcome?.kind === 'missing' ? 'Please enter your key ID.' : undefined}
+            action={
+              <Button type="submit" disabled={submitting}>
+                Find downloads
+              </Button>
+            }
+          />
         </Form>
         <div className={styles.where}>
           <HelpDialog label="Where is this?" title="Where is my key ID?">
@@ -126,9 +124,9 @@ export default function ChromatofPage() {
           {outcome?.kind === 'empty' && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
         </div>
         {outcome?.kind === 'error' && (
-          <p role="alert" className={styles.alert}>
+          <Alert tone="danger" role="alert">
             {outcome.message}
-          </p>
+          </Alert>
         )}
         {outcome?.kind === 'downloads' && <DownloadList downloads={outcome.downloads} />}
       </section>
