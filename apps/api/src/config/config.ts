@@ -277,7 +277,8 @@ function readMakerLogo(file: string): MakerLogo | string {
   } catch {
     return 'must be the path of an existing SVG file';
   }
-  if (size === 0 || size > MAKER_LOGO_MAX_BYTES) return `must be an SVG file of at most ${MAKER_LOGO_MAX_BYTES / 1024} KB`;
+  if (size === 0 || size > MAKER_LOGO_MAX_BYTES)
+    return `must be an SVG file of at most ${MAKER_LOGO_MAX_BYTES / 1024} KB`;
   const svg = readFileSync(file);
   if (!isSvgDocument(svg.toString('utf8'))) return 'must be an SVG file (an <svg> element in UTF-8 text)';
   return { svg, version: createHash('sha256').update(svg).digest('base64url').slice(0, 16) };

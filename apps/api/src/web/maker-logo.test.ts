@@ -11,7 +11,8 @@ import notFound from '../plugins/not-found';
 import rateLimit from '../plugins/rate-limit';
 import makerLogo, { logoUrl } from './maker-logo';
 
-const LOGO = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n';
+const LOGO =
+  '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>\n';
 
 async function appWith(config: Config) {
   const app = Fastify();

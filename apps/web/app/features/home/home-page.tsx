@@ -1,11 +1,6 @@
 import { siteName } from '../../shared/maker-name';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
-import {
-  ChromatofIcon,
-  CornerstoneIcon,
-  MetallographicsIcon,
-  MobileIcon,
-} from '../../shared/components/icons';
+import { ChromatofIcon, CornerstoneIcon, MetallographicsIcon, MobileIcon } from '../../shared/components/icons';
 import { TileList } from '../../shared/components/tile-list';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';

@@ -1,6 +1,6 @@
-import {
 import { LockIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
+import {
   ADMIN_EMAIL_HELP,
   PASSWORD_RESET_MESSAGES,
   type PasswordResetSent,

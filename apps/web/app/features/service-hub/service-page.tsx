@@ -22,8 +22,12 @@ export const meta = () =>
 const D = DESTINATIONS;
 
 const CORNERSTONE_TOOLS = [
-  { title: D.serviceReleases.title, to: href('serviceReleases'),
-    icon: ReleasesIcon, text: 'Every release, its families and its PIBs.' },
+  {
+    title: D.serviceReleases.title,
+    to: href('serviceReleases'),
+    icon: ReleasesIcon,
+    text: 'Every release, its families and its PIBs.',
+  },
   {
     title: D.serviceProductsOptions.title,
     to: href('serviceProductsOptions'),

@@ -58,7 +58,10 @@ const view = (pathname: string) => ({ kind: 'page-view', pathname }) as const;
  * fixed (a real one grows with the checkout's path, and so would the event),
  * and its number comes first, where the 500-character cap cannot cut it.
  */
-const STACK = ['Error: Failure', ...Array.from({ length: 6 }, (_, i) => `    at step${i} (/assets/app.js:1:${i})`)].join('\n');
+const STACK = [
+  'Error: Failure',
+  ...Array.from({ length: 6 }, (_, i) => `    at step${i} (/assets/app.js:1:${i})`),
+].join('\n');
 const bigError = (n: number) => {
   const error = new Error(`Failure ${n} ${'x'.repeat(480)}`);
   error.stack = STACK;

@@ -19,7 +19,15 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 /** The one button of the portal; `type` defaults to "button" so no form is submitted by accident. */
-export function Button({ variant = 'primary', size = 'normal', icon, className, type, children, ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'normal',
+  icon,
+  className,
+  type,
+  children,
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type ?? 'button'}
