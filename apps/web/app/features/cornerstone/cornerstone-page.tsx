@@ -46,7 +46,7 @@ function CornerstoneView({ latest, loading = false }: { latest?: LatestVersion; 
         produces reports.
       </PageHeader>
 
-      <div className={page.columns}>
+      <div className={styles.layout}>
         <section className={styles.hero} aria-labelledby="web-installer">
           <h2 id="web-installer">Web installer</h2>
           <LatestRelease latest={latest} loading={loading} />
@@ -61,7 +61,6 @@ function CornerstoneView({ latest, loading = false }: { latest?: LatestVersion; 
             </a>
           </p>
         </section>
-
         <div className={styles.side}>
           <section className={styles.panel} aria-labelledby="offline-installer">
             <h2 id="offline-installer">Offline installer</h2>
@@ -86,32 +85,34 @@ function CornerstoneView({ latest, loading = false }: { latest?: LatestVersion; 
             </ul>
           </section>
         </div>
+
+        <div className={styles.rest}>
+          <aside className={page.notice} aria-labelledby="windows-updates">
+            <h2 id="windows-updates">Windows security and updates</h2>
+            <p>
+              Keep the instrument computer&apos;s Windows security updates installed, as your IT department releases
+              them. Cornerstone is tested with the Windows updates current at each release.
+            </p>
+            <p>
+              If a Windows update stops Cornerstone from working, do not uninstall Cornerstone: contact your service
+              representative, who can tell you whether an update to Cornerstone is available.
+            </p>
+          </aside>
+
+          <section className={page.section} aria-labelledby="remote-control">
+            <h2 id="remote-control">Remote control sample application</h2>
+            <p>
+              Laboratories that automate their work can start analyses and read results from their own programs through
+              Cornerstone&apos;s remote control interface. The sample application shows how, with its source code.
+            </p>
+            <p>
+              <a href={SITE_LINKS.remoteControlSample} download>
+                Download the remote control sample application
+              </a>
+            </p>
+          </section>
+        </div>
       </div>
-
-      <aside className={page.notice} aria-labelledby="windows-updates">
-        <h2 id="windows-updates">Windows security and updates</h2>
-        <p>
-          Keep the instrument computer&apos;s Windows security updates installed, as your IT department releases them.
-          Cornerstone is tested with the Windows updates current at each release.
-        </p>
-        <p>
-          If a Windows update stops Cornerstone from working, do not uninstall Cornerstone: contact your service
-          representative, who can tell you whether an update to Cornerstone is available.
-        </p>
-      </aside>
-
-      <section className={page.section} aria-labelledby="remote-control">
-        <h2 id="remote-control">Remote control sample application</h2>
-        <p>
-          Laboratories that automate their work can start analyses and read results from their own programs through
-          Cornerstone&apos;s remote control interface. The sample application shows how, with its source code.
-        </p>
-        <p>
-          <a href={SITE_LINKS.remoteControlSample} download>
-            Download the remote control sample application
-          </a>
-        </p>
-      </section>
     </>
   );
 }
@@ -130,10 +131,12 @@ function LatestRelease({ latest, loading }: { latest?: LatestVersion; loading: b
   }
   return (
     <p className={styles.latest}>
-      <SparkleIcon className={styles.latestIcon} size={20} />
-      <span>
-        Latest version <strong>Cornerstone {latest.name}</strong>, released{' '}
-        <time dateTime={latest.releaseDate}>{formatReleaseDate(latest.releaseDate)}</time>.
+      <span className={styles.latestLine}>
+        <SparkleIcon className={styles.latestIcon} size={20} />
+        <span>
+          Latest version <strong>Cornerstone {latest.name}</strong>, released{' '}
+          <time dateTime={latest.releaseDate}>{formatReleaseDate(latest.releaseDate)}</time>.
+        </span>
       </span>{' '}
       <Link to={href('cornerstonePibs')} className={styles.whatsNew}>
         <DocumentIcon size={18} />

@@ -14,12 +14,10 @@ export function PageHeader({
   children?: ReactNode;
 }) {
   return (
-    <div className={page.header}>
+    <div className={HeaderIcon ? `${page.header} ${page.withIcon}` : page.header}>
       {HeaderIcon && <HeaderIcon className={page.headerIcon} size={48} />}
-      <div>
-        <h1>{title}</h1>
-        {children && <p className={page.lead}>{children}</p>}
-      </div>
+      <h1>{title}</h1>
+      {children && <p className={page.lead}>{children}</p>}
     </div>
   );
 }
