@@ -49,7 +49,7 @@ try {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     for (const [name, screen] of SCREENS) {
       await page.goto(`${portal.url}${screen}`);
-      await page.waitForFunction(() => '__reactRouterDataRouter' in window);
+      await page.waitForFunction(() => '__reactRouterDataRouter' in globalThis);
       await page.waitForLoadState('networkidle');
       await page.screenshot({ path: path.join(outDir, String(width), `${name}.png`), fullPage: true });
     }
