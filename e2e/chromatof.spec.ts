@@ -156,6 +156,8 @@ test('ChromaTOF Releases: staff see the latest release of each product with chec
   ).toEqual({ fits: true, scrolls: true });
   expect(await seriousViolations(page)).toEqual([]);
 
+  // At this width the account button is in the menu.
+  await page.getByRole('button', { name: 'Menu' }).click();
   await page.getByRole('button', { name: /@/ }).click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(table).toHaveCount(0);

@@ -27,6 +27,8 @@ export async function signInOn(page: Page, path: string): Promise<string> {
   await page.goto(path);
   const link = await requestLinkInPage(page, email);
   await page.goto(link.toString());
+  // The identity shows in the header before the sign-in landing has moved on: wait for the page itself.
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
   await expect(accountButton(page, email)).toBeVisible();
   return email;
 }

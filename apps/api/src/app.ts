@@ -39,6 +39,7 @@ import registrations from './plugins/registrations';
 import securityHeaders from './plugins/security-headers';
 import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';
+import makerLogo from './web/maker-logo';
 import webApp from './web/web-app';
 import type { WebBuild } from './web/web-build';
 
@@ -106,6 +107,7 @@ export async function buildApp(
   await app.register(passwordResetRoutes);
   await app.register(telemetryRoutes);
   await app.register(usageRoutes);
+  await app.register(makerLogo);
 
   extraRoutes?.(app as unknown as App);
   if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });

@@ -13,6 +13,7 @@ import { blobStoreFor } from './plugins/blob-store';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
+import { logoUrl } from './web/maker-logo';
 import { loadWebBuild } from './web/web-build';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -61,7 +62,7 @@ async function main() {
       );
     }
 
-    const webBuild = await loadWebBuild(WEB_BUILD_DIR, config);
+    const webBuild = await loadWebBuild(WEB_BUILD_DIR, { ...config, makerLogoUrl: logoUrl(config.makerLogo) });
     const app = await buildApp(
       { config, db, pool, secretKey, webBuild },
       {

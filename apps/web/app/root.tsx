@@ -5,6 +5,7 @@ import { HomeLink } from './shared/components/home-link';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
 import { INTERNAL_PROBLEM_MESSAGE } from './shared/identity/staff-data';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
+import { makerLogoUrl } from './shared/maker-logo';
 import { supportEmailAttribute, supportUrlAttribute } from './shared/support-contact';
 import { makerName } from './shared/maker-name';
 import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <html
       lang="en"
       data-maker-name={makerName()}
+      data-maker-logo={makerLogoUrl()}
       data-chromatof-downloads-url={chromatofDownloadsUrl()}
       data-report-errors={reportErrorsAttribute()}
       data-support-url={supportUrlAttribute()}

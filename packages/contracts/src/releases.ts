@@ -7,6 +7,8 @@ export const RELEASES_PATHS = {
   versions: '/v1/Cornerstone/versions',
   version: '/v1/Cornerstone/versions/:name',
   releaseDates: '/v1/Cornerstone/releaseDates',
+  /** Public: the latest released version, for the Cornerstone page (docs/decisions/085-public-latest-cornerstone-version.md). */
+  latest: '/v1/Cornerstone/latest',
 } as const;
 
 /** The 401 text of SPEC §8 for the offline installer lookup. */
@@ -48,3 +50,17 @@ export type VersionParams = Static<typeof VersionParams>;
 /** Map of version name to its release date (YYYY-MM-DD). */
 export const ReleaseDates = Type.Record(Type.String(), Type.String({ format: 'date' }), { $id: 'ReleaseDates' });
 export type ReleaseDates = Static<typeof ReleaseDates>;
+
+/** The latest released Cornerstone version: the highest version name with a release date not in the future. */
+export const LatestVersion = Type.Object(
+  {
+    name: Type.String(),
+    /** YYYY-MM-DD */
+    releaseDate: Type.String({ format: 'date' }),
+  },
+  { $id: 'LatestVersion' },
+);
+export type LatestVersion = Static<typeof LatestVersion>;
+
+/** The 404 text when nothing is released yet. */
+export const NO_RELEASED_VERSION = 'No Cornerstone version is released yet';

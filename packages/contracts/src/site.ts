@@ -31,3 +31,14 @@ export const REPORT_ERRORS_PLACEHOLDER = '%REPORT_ERRORS%';
  */
 export const SUPPORT_URL_PLACEHOLDER = '%SUPPORT_URL%';
 export const SUPPORT_EMAIL_PLACEHOLDER = '%SUPPORT_EMAIL%';
+
+/**
+ * The maker's logo (MAKER_LOGO, an SVG file) reaches the browser the same way: the web build
+ * writes this placeholder where the logo's URL goes, the server replaces it with
+ * MAKER_LOGO_PATH and the file's digest (`/brand/logo.svg?v=…`), or with "" when no logo
+ * is configured and the header shows a wordmark of the maker's name instead.
+ */
+export const MAKER_LOGO_URL_PLACEHOLDER = '%MAKER_LOGO_URL%';
+
+/** Where the API serves the configured logo: one stable path, the digest in the query busts caches. */
+export const MAKER_LOGO_PATH = '/brand/logo.svg';

@@ -1,4 +1,6 @@
 import { CHROMATOF_PATHS } from '@portal/contracts';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 
@@ -67,6 +69,8 @@ export interface Config {
   supportUrl: string | undefined;
   /** The address customers write to for that help (SUPPORT_EMAIL); delivered to every page. */
   supportEmail: string | undefined;
+  /** The maker's logo (MAKER_LOGO, an SVG file read once at start-up); unset: the header shows a wordmark. */
+  makerLogo: MakerLogo | undefined;
 }
 
 export type LogFormat = 'json' | 'pretty';
@@ -85,6 +89,13 @@ export const FILE_DELIVERY_MODES = ['stream', 'redirect', 'accel'] as const;
 export type FileDeliveryMode = (typeof FILE_DELIVERY_MODES)[number];
 const DEFAULT_ACCEL_PREFIX = '/_portal-files/';
 
+export interface MakerLogo {
+  /** The SVG file's bytes, served as they are at MAKER_LOGO_PATH. */
+  svg: Buffer;
+  /** A digest of the bytes: the logo's URL carries it, so a new logo is fetched at once. */
+  version: string;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(problems.join('\n'));
@@ -95,6 +106,8 @@ export class ConfigError extends Error {
 type Env = Record<string, string | undefined>;
 
 const MAKER_NAME_MAX_CHARS = 80;
+/** A logo is a small drawing; anything larger is a mistake (a photo, a wrong file). */
+export const MAKER_LOGO_MAX_BYTES = 100 * 1024;
 const SECRET_KEY_MIN_BYTES = 32;
 const CONTROL_CHARS = /\p{Cc}/u;
 const MAIL_ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+$/;
@@ -151,6 +164,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const makerName = (read('MAKER_NAME') ?? 'Instrument Maker').trim();
   if (makerName.length === 0 || makerName.length > MAKER_NAME_MAX_CHARS || CONTROL_CHARS.test(makerName)) {
     problem('MAKER_NAME', `must be 1-${MAKER_NAME_MAX_CHARS} printable characters`, makerName);
+  }
+
+  let makerLogo: MakerLogo | undefined;
+  const rawMakerLogo = read('MAKER_LOGO');
+  if (rawMakerLogo !== undefined) {
+    const logo = readMakerLogo(path.resolve(cwd, rawMakerLogo));
+    if (typeof logo === 'string') problem('MAKER_LOGO', logo, rawMakerLogo);
+    else makerLogo = logo;
   }
 
   let secretKey: Buffer | undefined;
@@ -335,6 +356,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     fileDeliveryAccelPrefix,
     supportUrl,
     supportEmail,
+    makerLogo,
   };
 }
 
@@ -390,6 +412,30 @@ function readS3(
     secretAccessKey,
     forcePathStyle: forcePathStyleRaw === 'true',
   };
+}
+
+/** The logo file, or the rule it breaks: it must exist, be a file of at most MAKER_LOGO_MAX_BYTES, and be an SVG. */
+function readMakerLogo(file: string): MakerLogo | string {
+  let size: number;
+  try {
+    const stat = statSync(file);
+    if (!stat.isFile()) return 'must be the path of an SVG file';
+    size = stat.size;
+  } catch {
+    return 'must be the path of an existing SVG file';
+  }
+  if (size === 0 || size > MAKER_LOGO_MAX_BYTES)
+    return `must be an SVG file of at most ${MAKER_LOGO_MAX_BYTES / 1024} KB`;
+  const svg = readFileSync(file);
+  if (!isSvgDocument(svg.toString('utf8'))) return 'must be an SVG file (an <svg> element in UTF-8 text)';
+  return { svg, version: createHash('sha256').update(svg).digest('base64url').slice(0, 16) };
+}
+
+/** UTF-8 text whose root element is <svg>, after an optional byte-order mark, XML declaration, comments and doctype. */
+export function isSvgDocument(text: string): boolean {
+  const prolog = /^\uFEFF?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*|<!DOCTYPE svg[^>]*>\s*)*/i;
+  const rest = text.replace(prolog, '');
+  return /^<svg[\s>]/i.test(rest) && /<\/svg>\s*$/i.test(text) && !text.includes('\uFFFD');
 }
 
 function urlProblem(value: string, protocols: string[]): string | undefined {

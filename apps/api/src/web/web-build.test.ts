@@ -16,7 +16,7 @@ import { loadWebBuild, type WebBuild } from './web-build';
 
 const INLINE_SCRIPT = 'window.__context = {"a":1};';
 const page = (text: string) =>
-  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%" data-support-url="%SUPPORT_URL%" data-support-email="%SUPPORT_EMAIL%"><head><title>%MAKER_NAME% Software</title></head>` +
+  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%" data-support-url="%SUPPORT_URL%" data-support-email="%SUPPORT_EMAIL%" data-maker-logo="%MAKER_LOGO_URL%"><head><title>%MAKER_NAME% Software</title></head>` +
   `<body><h1>${text}</h1><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
 
 describe('serving the web build', () => {
@@ -42,6 +42,7 @@ describe('serving the web build', () => {
       makerName: 'Acme <Labs> & "Co"',
       chromatofDownloadsUrl: '/v1/chromatof/downloads',
       reportErrors: true,
+      makerLogoUrl: '/brand/logo.svg?v=abc',
     });
     await app.register(configPlugin, { config: loadConfig({}), secretKey: Buffer.alloc(32) });
     await app.register(errorHandler);
@@ -62,6 +63,11 @@ describe('serving the web build', () => {
     expect(response.body).not.toContain('%MAKER_NAME%');
   });
 
+  it("writes the logo's URL into every page", async () => {
+    const response = await app.inject({ url: '/privacy' });
+    expect(response.body).toContain('data-maker-logo="/brand/logo.svg?v=abc"');
+  });
+
   it("writes the ChromaTOF lookup's endpoint into every page, and lets pages fetch from its origin", async () => {
     const own = await app.inject({ url: '/privacy' });
     expect(own.body).toContain('data-chromatof-downloads-url="/v1/chromatof/downloads"');
@@ -71,7 +77,9 @@ describe('serving the web build', () => {
       makerName: 'Acme',
       chromatofDownloadsUrl: 'https://downloads.example.com/v1/chromatof?x=1&y=2',
       reportErrors: false,
+      makerLogoUrl: '',
     });
+    expect(elsewhere.assets.get('/')!.body.toString()).toContain('data-maker-logo=""');
     const page = elsewhere.assets.get('/privacy')!;
     expect(page.body.toString()).toContain(
       'data-chromatof-downloads-url="https://downloads.example.com/v1/chromatof?x=1&#38;y=2"',
@@ -93,6 +101,7 @@ describe('serving the web build', () => {
       reportErrors: false,
       supportUrl: 'https://support.example.com/?a=1&b="2"',
       supportEmail: 'help@example.com',
+      makerLogoUrl: '',
     });
     expect(set.assets.get('/privacy')!.body.toString()).toContain(
       'data-support-url="https://support.example.com/?a=1&#38;b=&#34;2&#34;" data-support-email="help@example.com"',

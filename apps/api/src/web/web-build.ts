@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   CHROMATOF_DOWNLOADS_URL_PLACEHOLDER,
+  MAKER_LOGO_URL_PLACEHOLDER,
   MAKER_NAME_PLACEHOLDER,
   REPORT_ERRORS_PLACEHOLDER,
   SUPPORT_EMAIL_PLACEHOLDER,
@@ -54,6 +55,8 @@ export interface PageSettings {
   /** Whom customers contact when a lookup refuses their ID (SUPPORT_URL, SUPPORT_EMAIL); absent: written as empty. */
   supportUrl?: string | undefined;
   supportEmail?: string | undefined;
+  /** The logo's URL on this site (web/maker-logo.ts), or "" when MAKER_LOGO is not set. */
+  makerLogoUrl: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -63,7 +66,7 @@ const SHORT_LIVED = 'public, max-age=3600';
 /**
  * Reads the built web app into memory once at start-up. It is small (a few hundred KB)
  * and immutable while the process runs, so every page is served without touching the
- * disk: the run-time settings (the maker's name, the ChromaTOF lookup's endpoint, REPORT_ERRORS) are
+ * disk: the run-time settings (the maker's name and logo, the ChromaTOF lookup's endpoint, REPORT_ERRORS) are
  * written into the prerendered pages, each page's CSP is computed, and its brotli and
  * gzip forms are made here, once.
  */
@@ -117,7 +120,8 @@ function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
     .replaceAll(CHROMATOF_DOWNLOADS_URL_PLACEHOLDER, () => escapeHtml(settings.chromatofDownloadsUrl))
     .replaceAll(REPORT_ERRORS_PLACEHOLDER, String(settings.reportErrors))
     .replaceAll(SUPPORT_URL_PLACEHOLDER, () => escapeHtml(settings.supportUrl ?? ''))
-    .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, () => escapeHtml(settings.supportEmail ?? ''));
+    .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, () => escapeHtml(settings.supportEmail ?? ''))
+    .replaceAll(MAKER_LOGO_URL_PLACEHOLDER, () => escapeHtml(settings.makerLogoUrl));
   const body = Buffer.from(html);
   return {
     body,

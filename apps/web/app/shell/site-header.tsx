@@ -1,12 +1,14 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { AccountButton } from '../shared/identity/account-button';
-import { makerName } from '../shared/maker-name';
-import { href } from '../shared/navigation/navigation';
+import { BrandMark } from './brand-mark';
 import styles from './site-header.module.css';
 import { SiteMenu } from './site-menu';
 
-/** The sticky bar: brand, the menu (behind a toggle on narrow screens) and the account slot. */
+/**
+ * The sticky bar: brand, the menu and the account slot. On a narrow screen the bar is one
+ * row (brand and menu button); the menu and the account button open under it.
+ */
 export function SiteHeader() {
   const location = useLocation();
   const menuId = useId();
@@ -30,9 +32,7 @@ export function SiteHeader() {
           toggleRef.current?.focus();
         }}
       >
-        <Link className={styles.brand} to={href('home')}>
-          {makerName()} Software
-        </Link>
+        <BrandMark />
         <button
           ref={toggleRef}
           type="button"
@@ -45,7 +45,8 @@ export function SiteHeader() {
           Menu
         </button>
         <SiteMenu id={menuId} expanded={expanded} />
-        <div className={styles.account}>
+        {/* On a narrow screen the account button is part of the open menu, not the bar. */}
+        <div className={`${styles.account} ${expanded ? styles.accountExpanded : ''}`}>
           <AccountButton />
         </div>
       </nav>

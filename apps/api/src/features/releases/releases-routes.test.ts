@@ -168,3 +168,19 @@ describe('what the Releases & PIBs matrix reads (staff)', () => {
     }
   });
 });
+
+describe('GET /v1/Cornerstone/latest', () => {
+  it('answers anyone the highest released version and its date, never an unreleased one', async () => {
+    const response = await get('/v1/Cornerstone/latest', undefined, { remoteAddress: freshClient() });
+    expect(response.statusCode).toBe(200);
+    // 2.11.0-beta is in the catalogue without a release date.
+    expect(response.json()).toEqual({ name: '2.10.0', releaseDate: '2025-05-20' });
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('refuses a query string', async () => {
+    const response = await get('/v1/Cornerstone/latest?x=1', undefined, { remoteAddress: freshClient() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('message');
+  });
+});

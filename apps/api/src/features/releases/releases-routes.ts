@@ -2,6 +2,8 @@ import {
   ErrorBody,
   Families,
   INVALID_INSTALLER_REGISTRATION_ID,
+  LatestVersion,
+  NO_RELEASED_VERSION,
   NoQuery,
   ReleaseDates,
   RELEASES_PATHS,
@@ -15,7 +17,7 @@ import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plu
 import { grantOf } from '../../plugins/download-links';
 import { preserialise, sendPreserialised, type Preserialised } from '../../shared/preserialised';
 import { AnswerCache } from './answer-cache';
-import { familiesOf, releaseDates, versionsFor, versionSummary } from './releases';
+import { familiesOf, latestRelease, releaseDates, versionsFor, versionSummary } from './releases';
 
 /** Cornerstone versions, families and release dates (SPEC §7; paths: docs/decisions/030-catalogue-api-paths.md). */
 export const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -95,5 +97,24 @@ export const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => releaseDates(await app.catalogue.get()),
+  );
+
+  app.get(
+    RELEASES_PATHS.latest,
+    {
+      schema: {
+        tags,
+        summary: 'The latest released version and its release date (public: the Cornerstone page shows it)',
+        querystring: NoQuery,
+        response: { 200: LatestVersion, 404: ErrorBody },
+      },
+    },
+    async (_request, reply) => {
+      const latest = latestRelease(await app.catalogue.get(), new Date().toISOString().slice(0, 10));
+      if (!latest) return reply.status(404).send({ message: NO_RELEASED_VERSION });
+      // Public and the same for everyone: caches may keep it a few minutes.
+      reply.header('cache-control', 'public, max-age=300');
+      return latest;
+    },
   );
 };

@@ -1,4 +1,10 @@
-import { CORNERSTONE_PRODUCT, type VersionSummary, type Versions } from '@portal/contracts';
+import {
+  CORNERSTONE_PRODUCT,
+  compareVersions,
+  type LatestVersion,
+  type VersionSummary,
+  type Versions,
+} from '@portal/contracts';
 import type { CatalogueSnapshot, RegistrationRecord, VersionRecord } from '../../plugins/catalogue/catalogue-snapshot';
 import { entitledVersions, ownFamilies } from '../../plugins/catalogue/entitlements';
 import { fileDetails, releaseNotesLink } from '../../plugins/catalogue/file-details';
@@ -44,4 +50,14 @@ export function releaseDates(snapshot: CatalogueSnapshot): Record<string, string
     if (version.releaseDate !== null) dates[version.name] = version.releaseDate;
   }
   return dates;
+}
+
+/** The highest version released on or before `today` (YYYY-MM-DD), or undefined when none is. */
+export function latestRelease(snapshot: CatalogueSnapshot, today: string): LatestVersion | undefined {
+  let latest: LatestVersion | undefined;
+  for (const { name, releaseDate } of snapshot.versions.values()) {
+    if (releaseDate === null || releaseDate > today) continue;
+    if (!latest || compareVersions(name, latest.name) > 0) latest = { name, releaseDate };
+  }
+  return latest;
 }

@@ -9,6 +9,11 @@ import { DownloadItem } from '../../shared/lookup/download-item';
 import { KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
 import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
 import lookup from '../../shared/lookup/lookup.module.css';
+import { ChromatofIcon } from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
+import { Alert } from '../../shared/components/ui/alert';
+import { Button } from '../../shared/components/ui/button';
+import { Field } from '../../shared/components/ui/field';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
@@ -81,37 +86,30 @@ export default function ChromatofPage() {
   return (
     <div className={lookup.layout}>
       <div className={lookup.mainColumn}>
-        <h1>{DESTINATIONS.chromatof.title}</h1>
-        <p className={page.lead}>
+        <PageHeader title={DESTINATIONS.chromatof.title} icon={ChromatofIcon}>
           ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
           and quantifies the compounds in your samples.
-        </p>
+        </PageHeader>
 
         <section className={page.section} aria-labelledby="download-chromatof">
           <h2 id="download-chromatof">Download ChromaTOF</h2>
           <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
-            <label htmlFor="key-id">Key ID</label>
-            <div className={styles.row}>
-              <input
-                ref={input}
-                onKeyDown={onKeyDown}
-                id="key-id"
-                name={KEY_ID_FIELD}
-                autoComplete="off"
-                spellCheck={false}
-                required
-                aria-invalid={outcome?.kind === 'missing'}
-                aria-describedby={outcome?.kind === 'missing' ? 'key-id-error' : undefined}
-              />
-              <button type="submit" className={page.button} disabled={submitting}>
-                Find downloads
-              </button>
-            </div>
-            {outcome?.kind === 'missing' && (
-              <p id="key-id-error" className={styles.error}>
-                Please enter your key ID.
-              </p>
-            )}
+            <Field
+              inputRef={input}
+              onKeyDown={onKeyDown}
+              id="key-id"
+              label="Key ID"
+              name={KEY_ID_FIELD}
+              autoComplete="off"
+              spellCheck={false}
+              required
+              error={outcome?.kind === 'missing' ? 'Please enter your key ID.' : undefined}
+              action={
+                <Button type="submit" disabled={submitting}>
+                  Find downloads
+                </Button>
+              }
+            />
           </Form>
           <div className={styles.where}>
             <HelpDialog label="Where is this?" title="Where is my key ID?">
@@ -133,9 +131,9 @@ export default function ChromatofPage() {
             (outcome.rejected ? (
               <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
             ) : (
-              <p role="alert" className={styles.alert}>
+              <Alert tone="danger" role="alert">
                 {outcome.message}
-              </p>
+              </Alert>
             ))}
           {outcome?.kind === 'downloads' && <DownloadList downloads={outcome.downloads} />}
         </section>

@@ -1,4 +1,5 @@
 import type { LatestVersions, LatestVersionsCell } from '@portal/contracts';
+import { ChromatofIcon } from '../../shared/components/icons';
 import { loadStaffData } from '../../shared/identity/staff-data';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
@@ -25,7 +26,7 @@ export function HydrateFallback() {
 
 export default function ChromatofReleasesPage({ loaderData }: Route.ComponentProps) {
   return (
-    <StaffToolPage destination={DESTINATIONS.serviceChromatofReleases} result={loaderData}>
+    <StaffToolPage destination={DESTINATIONS.serviceChromatofReleases} icon={ChromatofIcon} result={loaderData}>
       <StaffDataView result={loaderData}>{(table) => <LatestVersionsTable table={table} />}</StaffDataView>
     </StaffToolPage>
   );

@@ -1,4 +1,5 @@
 import type { Configurations, Options } from '@portal/contracts';
+import { OptionsIcon } from '../../shared/components/icons';
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { loadStaffData } from '../../shared/identity/staff-data';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
@@ -40,7 +41,7 @@ export function HydrateFallback() {
 
 export default function ProductsOptionsPage({ loaderData }: Route.ComponentProps) {
   return (
-    <StaffToolPage destination={DESTINATIONS.serviceProductsOptions} result={loaderData}>
+    <StaffToolPage destination={DESTINATIONS.serviceProductsOptions} icon={OptionsIcon} result={loaderData}>
       <p className={styles.lead}>
         The products of each Cornerstone family and version, with their default and optional features.
       </p>

@@ -5,6 +5,7 @@ import {
   firmwareUpdatePath,
   type FirmwareMetadata,
 } from '@portal/contracts';
+import { formatReleaseDate } from '../../shared/release-date';
 import { FirmwareFetchError, firmwareMetadataUrl, getFirmwareMetadata } from './api/get-firmware-metadata';
 
 /** What the firmware pages' clientLoader found: the metadata file, or the text of SPEC §8 for why not. */
@@ -86,13 +87,7 @@ export function firmwareDownloadView(
   };
 }
 
-const releaseDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** 'Feb 18, 2025' for '2025-02-18'. */
-export function formatReleaseDate(date: string): string {
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : releaseDateFormat.format(parsed);
-}
+export { formatReleaseDate };
 
 /** '354 bytes', '12.5 KB', '48.2 MB' (units of 1024 bytes, as file managers show them). */
 export function formatSize(bytes: number): string {

@@ -6,7 +6,9 @@ import {
   type FirmwareLoad,
 } from './firmware-download';
 import styles from './firmware-downloader.module.css';
-import page from '../../styles/page.module.css';
+import { DownloadIcon } from '../../shared/components/icons';
+import { alertClass } from '../../shared/components/ui/alert';
+import { buttonClass } from '../../shared/components/ui/button';
 
 /**
  * The latest firmware of one instrument (SPEC §2): a link to its update.zip with its
@@ -20,12 +22,13 @@ export function FirmwareDownloader({ load, ...inputs }: FirmwareDownloaderInputs
       {view.kind === 'loading' ? (
         <p className={styles.loading}>Looking up the latest {inputs.shortName} firmware…</p>
       ) : view.kind === 'error' ? (
-        <p role="alert" className={styles.error}>
+        <p role="alert" className={alertClass('danger')}>
           {view.message}
         </p>
       ) : (
         <>
-          <a className={page.button} href={view.href} download="update.zip">
+          <a className={buttonClass()} href={view.href} download="update.zip">
+            <DownloadIcon size={20} />
             Download {inputs.shortName} firmware {view.displayName}
           </a>
           <dl className={styles.details}>

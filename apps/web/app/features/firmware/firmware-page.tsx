@@ -1,4 +1,6 @@
 import { HelpDialog } from '../../shared/components/help-dialog';
+import { FirmwareIcon } from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 import type { FirmwareLoad } from './firmware-download';
@@ -18,11 +20,10 @@ export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrum
   const { shortName, longName } = instrument;
   return (
     <>
-      <h1>{shortName} Firmware</h1>
-      <p className={page.lead}>
+      <PageHeader title={`${shortName} Firmware`} icon={FirmwareIcon}>
         Update the firmware of your {longName} from a USB drive. You will need a computer with internet access, a USB
         drive and about 20 minutes at the instrument.
-      </p>
+      </PageHeader>
 
       <section className={page.section} aria-labelledby="latest-firmware">
         <h2 id="latest-firmware">Latest {shortName} firmware</h2>

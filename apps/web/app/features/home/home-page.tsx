@@ -1,5 +1,6 @@
 import { siteName } from '../../shared/maker-name';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { ChromatofIcon, CornerstoneIcon, MetallographicsIcon, MobileIcon } from '../../shared/components/icons';
 import { TileList } from '../../shared/components/tile-list';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
@@ -11,21 +12,25 @@ const TILES = [
   {
     title: DESTINATIONS.cornerstone.title,
     to: href('cornerstone'),
+    icon: CornerstoneIcon,
     text: 'Instrument software: web and offline installers, Product Information Bulletins and validation documents.',
   },
   {
     title: DESTINATIONS.chromatof.title,
     to: href('chromatof'),
+    icon: ChromatofIcon,
     text: 'Mass spectrometry software and its Product Information Bulletins.',
   },
   {
     title: DESTINATIONS.cornerstoneMobile.title,
     to: href('cornerstoneMobile'),
+    icon: MobileIcon,
     text: 'Apps for iOS, Android and Microsoft, by subscription per instrument.',
   },
   {
     title: DESTINATIONS.metallographics.title,
     to: href('metallographics'),
+    icon: MetallographicsIcon,
     text: 'Firmware and update instructions for the MX, PX and CX series.',
   },
 ];

@@ -1,7 +1,8 @@
+import { MetallographicsIcon } from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
 import { TileList } from '../../shared/components/tile-list';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
-import page from '../../styles/page.module.css';
 import { SERIES } from './series';
 
 export const meta = () =>
@@ -13,15 +14,15 @@ export const meta = () =>
 export default function MetallographicsPage() {
   return (
     <>
-      <h1>{DESTINATIONS.metallographics.title}</h1>
-      <p className={page.lead}>
+      <PageHeader title={DESTINATIONS.metallographics.title} icon={MetallographicsIcon}>
         Firmware, update instructions and simulators for our metallographic preparation equipment.
-      </p>
+      </PageHeader>
       <TileList
         tiles={[SERIES.px, SERIES.mx, SERIES.cx].map((series) => ({
           title: series.destination.title,
           to: series.destination.url,
           text: series.summary,
+          icon: series.icon,
         }))}
       />
     </>

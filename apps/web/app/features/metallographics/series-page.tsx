@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { ExternalLink } from '../../shared/components/external-link';
+import { PageHeader } from '../../shared/components/page-header';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 import type { Series } from './series';
@@ -16,8 +17,9 @@ export function SeriesPage({ series }: { series: Series }) {
   const { links } = series;
   return (
     <>
-      <h1>{series.destination.title}</h1>
-      <p className={page.lead}>{series.summary}</p>
+      <PageHeader title={series.destination.title} icon={series.icon}>
+        {series.summary}
+      </PageHeader>
       <section className={page.section} aria-labelledby="series-firmware">
         <h2 id="series-firmware">Firmware</h2>
         <p>Download the latest firmware for your {series.shortName} and follow the update instructions.</p>

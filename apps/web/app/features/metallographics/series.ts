@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+import { CxIcon, MxIcon, PxIcon, type IconProps } from '../../shared/components/icons';
 import { DESTINATIONS, type Destination } from '../../shared/navigation/navigation';
 import { SITE_LINKS, type SeriesLinks } from '../../shared/site-links';
 
@@ -7,6 +9,8 @@ export interface Series {
   firmware: Destination;
   summary: string;
   links: SeriesLinks;
+  /** Drawn on its tile and page header. */
+  icon: ComponentType<IconProps>;
 }
 
 export const SERIES = {
@@ -16,6 +20,7 @@ export const SERIES = {
     firmware: DESTINATIONS.pxFirmware,
     summary: 'Grinder/polishers, the PX400 and PX500.',
     links: SITE_LINKS.series.px,
+    icon: PxIcon,
   },
   mx: {
     shortName: 'MX',
@@ -23,6 +28,7 @@ export const SERIES = {
     firmware: DESTINATIONS.mxFirmware,
     summary: 'Mounting presses.',
     links: SITE_LINKS.series.mx,
+    icon: MxIcon,
   },
   cx: {
     shortName: 'CX',
@@ -30,5 +36,6 @@ export const SERIES = {
     firmware: DESTINATIONS.cxFirmware,
     summary: 'Cutting-off machines.',
     links: SITE_LINKS.series.cx,
+    icon: CxIcon,
   },
 } as const satisfies Record<string, Series>;

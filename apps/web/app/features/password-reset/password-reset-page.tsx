@@ -1,3 +1,5 @@
+import { LockIcon } from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
 import {
   ADMIN_EMAIL_HELP,
   PASSWORD_RESET_MESSAGES,
@@ -60,7 +62,7 @@ export default function PasswordResetPage() {
   const [generation, setGeneration] = useState(0);
   return (
     <div className={forms.page}>
-      <h1>{DESTINATIONS.servicePasswordReset.title}</h1>
+      <PageHeader title={DESTINATIONS.servicePasswordReset.title} icon={LockIcon} />
       <SignInGate>
         <button type="button" className={styles.secondary} onClick={() => setGeneration((value) => value + 1)}>
           Reset Form

@@ -1,4 +1,5 @@
 import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { ReleasesIcon } from '../../shared/components/icons';
 import { getBulletins } from '../../shared/api/get-bulletins';
 import { Switch } from '../../shared/components/switch';
 import { loadStaffData } from '../../shared/identity/staff-data';
@@ -49,7 +50,7 @@ export default function ReleasesPage({ loaderData }: Route.ComponentProps) {
   const on = pending?.pathname === pathname ? onlyWithDownloads(pending.search) : loaderData.onlyWithDownloads;
 
   return (
-    <StaffToolPage destination={DESTINATIONS.serviceReleases} result={result}>
+    <StaffToolPage destination={DESTINATIONS.serviceReleases} icon={ReleasesIcon} result={result}>
       <p className={styles.lead}>
         Which Cornerstone versions each product family may install, with their Product Information Bulletins and release
         dates.

@@ -1,4 +1,14 @@
 import { ExternalLink } from '../../shared/components/external-link';
+import {
+  ChartIcon,
+  ChromatofIcon,
+  KeyIcon,
+  LockIcon,
+  OptionsIcon,
+  ReleasesIcon,
+  ServiceIcon,
+} from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
 import { TileList } from '../../shared/components/tile-list';
 import { SignInGate } from '../../shared/identity/sign-in-gate';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
@@ -12,20 +22,28 @@ export const meta = () =>
 const D = DESTINATIONS;
 
 const CORNERSTONE_TOOLS = [
-  { title: D.serviceReleases.title, to: href('serviceReleases'), text: 'Every release, its families and its PIBs.' },
+  {
+    title: D.serviceReleases.title,
+    to: href('serviceReleases'),
+    icon: ReleasesIcon,
+    text: 'Every release, its families and its PIBs.',
+  },
   {
     title: D.serviceProductsOptions.title,
     to: href('serviceProductsOptions'),
+    icon: OptionsIcon,
     text: 'The products, analytes, packages and features of each family.',
   },
   {
     title: D.serviceMode.title,
     to: href('serviceMode'),
+    icon: KeyIcon,
     text: 'Get the response key for a challenge key to enter service mode.',
   },
   {
     title: D.servicePasswordReset.title,
     to: href('servicePasswordReset'),
+    icon: LockIcon,
     text: 'Reset a forgotten Administrator password of Cornerstone.',
   },
 ];
@@ -34,6 +52,7 @@ const CHROMATOF_TOOLS = [
   {
     title: D.serviceChromatofReleases.title,
     to: href('serviceChromatofReleases'),
+    icon: ChromatofIcon,
     text: 'The latest released version of each ChromaTOF product.',
   },
 ];
@@ -42,6 +61,7 @@ const PORTAL_TOOLS = [
   {
     title: D.serviceUsage.title,
     to: href('serviceUsage'),
+    icon: ChartIcon,
     text: 'Page views, downloads, lookups and errors per day, counted anonymously.',
   },
 ];
@@ -49,7 +69,9 @@ const PORTAL_TOOLS = [
 export default function ServicePage() {
   return (
     <>
-      <h1>{DESTINATIONS.service.title}</h1>
+      <PageHeader title={DESTINATIONS.service.title} icon={ServiceIcon}>
+        Instrument service, and the tools for company employees and service staff.
+      </PageHeader>
       <section className={page.section} aria-labelledby="instrument-service">
         <h2 id="instrument-service">Instrument service</h2>
         <p>Request a service visit, order parts or ask our service engineers a question.</p>

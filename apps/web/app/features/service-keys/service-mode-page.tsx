@@ -1,4 +1,6 @@
 import { EXPIRING_KEY_REFRESH_MINUTES, EXPIRING_KEY_VALID_HOURS, type ExpiringServiceKey } from '@portal/contracts';
+import { KeyIcon } from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
 import { useEffect, useId } from 'react';
 import { Form, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ApiError, readBearer } from '../../shared/api/api-client';
@@ -51,13 +53,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export function HydrateFallback() {
-  return <h1>{DESTINATIONS.serviceMode.title}</h1>;
+  return <PageHeader title={DESTINATIONS.serviceMode.title} icon={KeyIcon} />;
 }
 
 export default function ServiceModePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
-      <h1>{DESTINATIONS.serviceMode.title}</h1>
+      <PageHeader title={DESTINATIONS.serviceMode.title} icon={KeyIcon} />
       <SignInGate>
         <ChallengeForm answer={actionData} />
         <ExpiringKeyCard state={loaderData} />

@@ -1,4 +1,6 @@
 import { USAGE_RANGE_DAYS, type UsageRangeDays, type UsageReport } from '@portal/contracts';
+import { ChartIcon } from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
 import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { ApiError, readBearer } from '../../shared/api/api-client';
@@ -52,7 +54,7 @@ export default function UsagePage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <h1>{DESTINATIONS.serviceUsage.title}</h1>
+      <PageHeader title={DESTINATIONS.serviceUsage.title} icon={ChartIcon} />
       <SignInGate>
         <p className={page.lead}>
           Counted anonymously: no person, address or ID is recorded. Days are UTC; downloads come from the download

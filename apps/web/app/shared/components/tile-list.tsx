@@ -1,10 +1,14 @@
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
+import { ArrowRightIcon, type IconProps } from './icons';
 import styles from './tile-list.module.css';
 
 export interface Tile {
   title: string;
   to: string;
   text: string;
+  /** The product's or tool's icon (shared/components/icons), drawn decoratively. */
+  icon?: ComponentType<IconProps>;
 }
 
 /** Cards that each lead to a page; the whole card is the target, the title is the link's name. */
@@ -12,14 +16,16 @@ export function TileList({ tiles, headingLevel = 2 }: { tiles: readonly Tile[]; 
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <ul className={styles.tiles}>
-      {tiles.map((tile) => (
+      {tiles.map(({ icon: TileIcon, ...tile }) => (
         <li key={tile.to} className={styles.tile}>
+          {TileIcon && <TileIcon className={styles.icon} size={40} />}
           <Heading className={styles.tileTitle}>
             <Link to={tile.to} className={styles.tileLink}>
               {tile.title}
             </Link>
           </Heading>
           <p>{tile.text}</p>
+          <ArrowRightIcon className={styles.arrow} size={20} />
         </li>
       ))}
     </ul>

@@ -3,6 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ApiError } from '../api/api-client';
 import { Dialog } from '../components/dialog';
+import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
+import { Field } from '../components/ui/field';
 import { emitTelemetry } from '../telemetry-bus';
 import { requestSignIn } from './api/request-sign-in';
 import { newSignInVerifier } from './sign-in-verifier';
@@ -50,23 +53,29 @@ export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
     <section className={styles.widget} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading">You&apos;ll need to sign in</h2>
       <form className={styles.form} onSubmit={submit}>
-        <label htmlFor="sign-in-email">Enter your company email address</label>
-        <div className={styles.row}>
-          <input id="sign-in-email" name="email" type="email" autoComplete="email" required />
-          <button type="submit" disabled={state.status === 'busy'}>
-            Get Sign-In Email
-          </button>
-        </div>
+        <Field
+          id="sign-in-email"
+          label="Enter your company email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          action={
+            <Button type="submit" disabled={state.status === 'busy'}>
+              Get Sign-In Email
+            </Button>
+          }
+        />
       </form>
       {state.status === 'sent' && (
-        <p className={styles.sent} role="status">
+        <Alert tone="success" role="status">
           {SIGN_IN_SENT}
-        </p>
+        </Alert>
       )}
       {state.status === 'failed' && (
-        <p className={styles.failed} role="alert">
+        <Alert tone="danger" role="alert">
           {state.message}
-        </p>
+        </Alert>
       )}
       <button type="button" className={styles.why} onClick={() => setWhyOpen(true)}>
         Why?

@@ -1,9 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { useIdentity } from './identity-store';
 import { SignInGate } from './sign-in-gate';
 import type { StaffData } from './staff-data';
-import styles from './staff-tool-page.module.css';
+import type { IconProps } from '../components/icons';
+import { PageHeader } from '../components/page-header';
+import { Alert } from '../components/ui/alert';
 import type { Destination } from '../navigation/navigation';
 import { pageMeta } from '../page-meta';
 
@@ -20,9 +22,12 @@ export function staffToolMeta(destination: Destination, description: string) {
 export function StaffToolPage({
   destination,
   result,
+  icon,
   children,
 }: {
   destination: Destination;
+  /** The tool's icon, the one of its tile on the service page. */
+  icon?: ComponentType<IconProps>;
   /** The route's loader data, when it loads any. */
   result?: StaffData<unknown>;
   children?: ReactNode;
@@ -35,7 +40,7 @@ export function StaffToolPage({
   }, [signedIn, loadedSignedOut, revalidator]);
   return (
     <>
-      <h1>{destination.title}</h1>
+      <PageHeader title={destination.title} icon={icon} />
       <SignInGate>{children ?? <p>This tool is not available in the portal yet; it is coming soon.</p>}</SignInGate>
     </>
   );
@@ -46,9 +51,9 @@ export function StaffDataView<T>({ result, children }: { result: StaffData<T>; c
   if (result.state === 'signed-out') return null;
   if (result.state === 'failed') {
     return (
-      <p role="alert" className={result.severity === 'warning' ? styles.warning : styles.error}>
+      <Alert role="alert" tone={result.severity === 'warning' ? 'warning' : 'danger'}>
         {result.message}
-      </p>
+      </Alert>
     );
   }
   return children(result.data);

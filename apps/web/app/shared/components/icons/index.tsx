@@ -1,0 +1,204 @@
+/* The portal's icons, drawn for it (docs/web-app.md, "Icons"). Named exports only: unused ones are shaken out. */
+import { Icon, type IconProps } from './icon';
+
+export type { IconProps };
+
+/** Cornerstone: the instrument software's window with a result trace. */
+export function CornerstoneIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="2.5" y="4" width="19" height="13" rx="1.5" />
+      <path d="M8 21h8M12 17v4" />
+      <path d="M5.5 13.5l3-4 3 2.5 3-5 3.5 6.5" />
+    </Icon>
+  );
+}
+
+/** ChromaTOF: a chromatogram's peaks over a baseline. */
+export function ChromatofIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3 20h18" />
+      <path d="M3 19c2 0 2.5-1 3.5-7s1.5-7 2-7 1 3 2 9 1 5 2 5 1-4 2-6 1-3 1.5-3 1 4 2 7 1.5 2 3 2" />
+    </Icon>
+  );
+}
+
+/** Cornerstone Mobile: a phone. */
+export function MobileIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="6.5" y="2.5" width="11" height="19" rx="2" />
+      <path d="M10.5 18.5h3" />
+    </Icon>
+  );
+}
+
+/** Metallographics: a microscope. */
+export function MetallographicsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M9 3.5l3 1.5-3.5 7-3-1.5z" />
+      <path d="M7.5 12.5l-1 2" />
+      <path d="M11 8.5a6 6 0 0 1 2.5 11" />
+      <path d="M4 21h16M8 18h6" />
+    </Icon>
+  );
+}
+
+/** PX series: a grinding and polishing disc, seen from above. */
+export function PxIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="5" />
+      <circle cx="12" cy="12" r="1" />
+    </Icon>
+  );
+}
+
+/** MX series: a mounting press with its cylinder. */
+export function MxIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5 21h14M7 21V9h10v12" />
+      <path d="M9 9V5h6v4M10 3h4" />
+      <rect x="9.5" y="13" width="5" height="4" rx="1" />
+    </Icon>
+  );
+}
+
+/** CX series: a cut-off wheel. */
+export function CxIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="8.5" />
+      <circle cx="12" cy="12" r="2" />
+      <path d="M12 3.5v3M20.5 12h-3M12 20.5v-3M3.5 12h3M18 6l-2 2M6 18l2-2M18 18l-2-2M6 6l2 2" />
+    </Icon>
+  );
+}
+
+/** Firmware: a chip. */
+export function FirmwareIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="6" y="6" width="12" height="12" rx="1.5" />
+      <rect x="9.5" y="9.5" width="5" height="5" />
+      <path d="M9 2.5V6M15 2.5V6M9 18v3.5M15 18v3.5M2.5 9H6M2.5 15H6M18 9h3.5M18 15h3.5" />
+    </Icon>
+  );
+}
+
+/** Service: a wrench. */
+export function ServiceIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M14.5 6.5a4 4 0 0 0 5 5l-9 9a2.1 2.1 0 0 1-3-3l9-9a4 4 0 0 1-2-2z" />
+      <path d="M15.5 3.2a4 4 0 0 1 5.3 5.3l-2.8-.5-2-2z" />
+    </Icon>
+  );
+}
+
+/** Releases & PIBs: a list of versions with check marks. */
+export function ReleasesIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 6l1.5 1.5L8 4.5M3.5 12.5l1.5 1.5 3-3M3.5 19l1.5 1.5 3-3" />
+      <path d="M11 6h9.5M11 12.5h9.5M11 19h9.5" />
+    </Icon>
+  );
+}
+
+/** Products & Options: sliders. */
+export function OptionsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+      <circle cx="16" cy="6" r="2" />
+      <circle cx="10" cy="12" r="2" />
+      <circle cx="18" cy="18" r="2" />
+    </Icon>
+  );
+}
+
+/** Service Mode: a key. */
+export function KeyIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="8" cy="15" r="4.5" />
+      <path d="M11.5 12L20 3.5M16.5 7l2.5 2.5M14.5 9l2 2" />
+    </Icon>
+  );
+}
+
+/** Password Reset: a padlock. */
+export function LockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4.5" y="10.5" width="15" height="10.5" rx="2" />
+      <path d="M8 10.5V7a4 4 0 0 1 8 0v3.5M12 14.5v3" />
+    </Icon>
+  );
+}
+
+/** Usage: a bar chart. */
+export function ChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 20.5h17" />
+      <rect x="5" y="11" width="3" height="7" />
+      <rect x="10.5" y="6" width="3" height="12" />
+      <rect x="16" y="13" width="3" height="5" />
+    </Icon>
+  );
+}
+
+/** Privacy: a shield. */
+export function ShieldIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 2.5l7.5 3v6c0 4.5-3.2 8.3-7.5 10-4.3-1.7-7.5-5.5-7.5-10v-6z" />
+      <path d="M9 12l2.2 2.2L15.5 10" />
+    </Icon>
+  );
+}
+
+/** A download: an arrow into a tray. */
+export function DownloadIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3.5v11M7.5 10l4.5 4.5 4.5-4.5" />
+      <path d="M4 16.5v3h16v-3" />
+    </Icon>
+  );
+}
+
+/** Release notes and bulletins: a document. */
+export function DocumentIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 2.5h8l4.5 4.5v14.5H6z" />
+      <path d="M14 2.5V7h4.5M9 12h6.5M9 15.5h6.5M9 19h4" />
+    </Icon>
+  );
+}
+
+/** Something new: a sparkle. */
+export function SparkleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8z" />
+      <path d="M19 16v4M17 18h4" />
+    </Icon>
+  );
+}
+
+/** An arrow pointing onward, for "go there" links. */
+export function ArrowRightIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4.5 12h15M14 6.5l5.5 5.5-5.5 5.5" />
+    </Icon>
+  );
+}
