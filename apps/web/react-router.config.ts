@@ -16,7 +16,7 @@ const BROWSER_ONLY = (routePath: string) =>
 export default {
   ssr: false,
   // Each of React Router v8's changes decided, instead of a warning per flag on every build
-  // (docs/decisions/098). Taken now: those that change nothing for a prerendered app without
+  // (docs/decisions/097). Taken now: those that change nothing for a prerendered app without
   // middleware, server loaders or data requests. Kept at v7 for now: the two that change how
   // the client is bundled, to be switched with the bundle-size and Lighthouse checks at hand.
   future: {

@@ -77,7 +77,7 @@ const LEVEL_LABELS: Record<number, string> = { 40: 'warning: ', 50: 'error: ', 6
  * A JSON log line as a person reads it: `12:03:04 message`, the level named from warnings
  * up, an error's stack below. Formatted here rather than by pino-pretty: the portal logs a
  * handful of lines (no line per request, docs/decisions/011), which needs neither its
- * dependencies nor its worker thread (docs/decisions/098).
+ * dependencies nor its worker thread (docs/decisions/097).
  */
 export function prettyLine(entry: LogEntry): string {
   const time = new Date(entry.time ?? Date.now()).toTimeString().slice(0, 8);

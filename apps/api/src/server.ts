@@ -33,7 +33,7 @@ async function main() {
   // From here on a signal undoes whatever start-up has done so far, in reverse order.
   handleShutdown(cleanups);
   if (config.otelEndpoint) {
-    // Only now are the OpenTelemetry packages loaded (docs/decisions/097).
+    // Only now are the OpenTelemetry packages loaded (docs/decisions/096).
     const telemetry = await (await import('./telemetry/telemetry')).startTelemetry({ warn: (line) => log.warn(line) });
     cleanups.add(() => telemetry.shutdown());
     log.info(`Tracing to ${config.otelEndpoint.origin} (OpenTelemetry)`);

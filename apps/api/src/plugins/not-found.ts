@@ -18,7 +18,7 @@ export const NOT_FOUND_MESSAGE = 'Not found';
  */
 export default fp(
   async function notFound(app: FastifyInstance) {
-    // Open while Redis is away: a missing page is no secret worth an outage (docs/decisions/095).
+    // Open while Redis is away: a missing page is no secret worth an outage (docs/decisions/094).
     const limiter = app.limitPerClient('not-found', {
       max: NOT_FOUND_PER_MINUTE,
       timeWindow: '1 minute',

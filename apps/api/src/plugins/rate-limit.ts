@@ -8,7 +8,7 @@ declare module 'fastify' {
     /**
      * A per-client limit with a name of its own (its counts are kept under it, in Redis
      * shared by every portal) and its rule for a Redis outage: `open` lets requests through
-     * uncounted, `closed` answers 503 (docs/decisions/095-limits-in-redis-and-their-outages.md).
+     * uncounted, `closed` answers 503 (docs/decisions/094-limits-in-redis-and-their-outages.md).
      */
     limitPerClient(
       name: string,

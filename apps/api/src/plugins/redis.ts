@@ -19,7 +19,7 @@ const CONNECT_WAIT_MS = 10_000;
 const COMMAND_TIMEOUT_MS = 500;
 
 /**
- * The connection to REDIS_URL (docs/decisions/095-limits-in-redis-and-their-outages.md).
+ * The connection to REDIS_URL (docs/decisions/094-limits-in-redis-and-their-outages.md).
  * Commands fail at once while Redis is away (no offline queue, no retries), so each limit
  * answers by its own outage rule instead of holding requests; the client reconnects by
  * itself, and the log says once when Redis goes and once when it is back.

@@ -20,7 +20,7 @@ import {
 /**
  * Two portals on one database and one real redis-server (REDIS_URL), as behind a load
  * balancer: every limit and the guessing brake spend one budget across both, and a Redis
- * outage is met by each limit's own rule (docs/decisions/095-limits-in-redis-and-their-outages.md).
+ * outage is met by each limit's own rule (docs/decisions/094-limits-in-redis-and-their-outages.md).
  */
 let redis: RedisServer;
 let database: TestDatabase;

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * OpenTelemetry tracing, started by server.ts only when OTEL_EXPORTER_OTLP_ENDPOINT is set
- * (docs/operations.md, docs/decisions/097). Every OpenTelemetry package is imported here,
+ * (docs/operations.md, docs/decisions/096). Every OpenTelemetry package is imported here,
  * dynamically: a portal without the variable loads none of them.
  *
  * Spans: one per request, named `GET /v1/…/{param}` by its route pattern (@fastify/otel),

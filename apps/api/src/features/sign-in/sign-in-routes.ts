@@ -61,7 +61,7 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     SIGN_IN_PATHS.linkRequests,
     {
-      // Closed while Redis is away: an uncounted request sends mail (docs/decisions/095).
+      // Closed while Redis is away: an uncounted request sends mail (docs/decisions/094).
       onRequest: app.limitPerClient('sign-in-requests', {
         ...REQUESTS_PER_CLIENT,
         onOutage: 'closed',

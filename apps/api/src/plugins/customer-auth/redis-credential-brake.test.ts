@@ -10,7 +10,7 @@ import {
 import { BRAKE_KEY_PREFIX, RedisCredentialBrake, type GuessingBrake } from './redis-credential-brake';
 
 /**
- * The brake's rules, the same in memory and in Redis (docs/decisions/095): each case runs on
+ * The brake's rules, the same in memory and in Redis (docs/decisions/094): each case runs on
  * a CredentialBrake and on a RedisCredentialBrake over a real redis-server, on a given clock.
  */
 let server: RedisServer;

@@ -61,7 +61,7 @@ interface BrakeCommands {
 const KNOWN_GOOD_REFRESH_MS = 60_000;
 
 /**
- * The guessing brake with its counts in Redis (docs/decisions/095-limits-in-redis-and-their-outages.md):
+ * The guessing brake with its counts in Redis (docs/decisions/094-limits-in-redis-and-their-outages.md):
  * one budget across every portal, each check and each failure one Lua script (atomic).
  * While Redis is away, the portal brakes with its own memory instead: the budget is then
  * per portal (at most N times 20 guesses for N portals), and customers keep being served.
