@@ -67,7 +67,7 @@ interface Download {
  * DOWNLOAD_RECORDS_FLUSH_INTERVAL_MS, whichever comes first, and the rest on close. A
  * ranged request that continues a download adds its bytes to that download's row. A batch
  * that cannot be written is logged (its size and the error's code only: the error itself
- * quotes the rows) and dropped (docs/decisions/051-download-records.md).
+ * quotes the rows) and dropped (docs/decisions/051-download-records-and-sweeps.md).
  */
 export function downloadRecorder(
   db: Database,
