@@ -61,6 +61,9 @@ test.describe('ChromaTOF downloads by key ID', () => {
     );
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(sha256);
 
+    // From the top: scrolled down to the list, the field sits under the sticky header, which
+    // axe's target-size rule counts as an obscured target wherever a page has one.
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await seriousViolations(page)).toEqual([]);
     expect(pageProblems).toEqual([]);
   });

@@ -54,7 +54,7 @@ test("a PDF opens in the browser's viewer in a new tab, rendered, not downloaded
   await gotoInitialized(page, `/cornerstone/offline?registrationId=${CS}`);
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Cornerstone 2.10.0' }).click(),
+    page.getByRole('link', { name: 'Cornerstone 2.10.0', exact: true }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('Cornerstone-2.10.0-Offline.zip');
   expect(pageProblems).toEqual([]);

@@ -19,12 +19,22 @@ async function published(relative: string) {
   return { bytes, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
+/** What a PDF's link adds to its name: it opens in a new tab (FileLink). */
+const NEW_TAB = ' (PDF, opens in a new tab)';
+
+/** The link of a result called `name`, a PDF's with what it adds. */
+function resultLink(scope: Page | Locator, name: string) {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByRole('link', { name: new RegExp(`^${escaped}(${NEW_TAB.replace(/[()]/g, '\\$&')})?$`) });
+}
+
 /** The result of a lookup that is called `name` (its link's text), on the page or in a part of it. */
 function result(scope: Page | Locator, name: string) {
+  // `has` is matched inside each list item: a locator from the page, not from the scope.
   const page = 'goto' in scope ? scope : scope.page();
   return scope
     .getByRole('listitem')
-    .filter({ has: page.getByRole('link', { name, exact: true }) })
+    .filter({ has: resultLink(page, name) })
     .first();
 }
 
@@ -129,7 +139,7 @@ test.describe('what each download is', () => {
     });
     await pib.getByRole('button', { name: 'Copy SHA-256 of Cornerstone 2.10.0', exact: true }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(file.sha256);
-    await expect(pib.getByRole('link', { name: 'Cornerstone 2.10.0', exact: true })).toHaveAttribute(
+    await expect(pib.getByRole('link', { name: `Cornerstone 2.10.0${NEW_TAB}`, exact: true })).toHaveAttribute(
       'target',
       '_blank',
     );

@@ -36,7 +36,7 @@ test('Releases & PIBs: the matrix by family, the downloads switch both ways, a P
     'available',
     '',
     'available',
-    'PIB of Cornerstone 2.10.0, 21 CFR Part 11PIB of Cornerstone 2.10.0, Standard',
+    'PIB of Cornerstone 2.10.0, 21 CFR Part 11↗ (PDF, opens in a new tab)PIB of Cornerstone 2.10.0, Standard↗ (PDF, opens in a new tab)',
     'May 20, 2025',
   ]);
   await expect(newest.getByRole('cell', { name: 'available' }).first().locator('svg')).toHaveAttribute(
@@ -46,10 +46,15 @@ test('Releases & PIBs: the matrix by family, the downloads switch both ways, a P
   await expect(page.getByText('The version is available to the family.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 
-  // The PIB icon downloads the PIB of that version and variant.
-  const downloading = page.waitForEvent('download');
-  await matrix.getByRole('link', { name: 'PIB of Cornerstone 2.10.0, 21 CFR Part 11' }).click();
-  expect((await downloading).suggestedFilename()).toBe('Cornerstone-2.10.0-p11-PIB.pdf');
+  // The PIB icon opens the PIB of that version and variant in the browser's viewer, in a new tab.
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    matrix.getByRole('link', { name: 'PIB of Cornerstone 2.10.0, 21 CFR Part 11 (PDF, opens in a new tab)' }).click(),
+  ]);
+  await tab.waitForLoadState('load');
+  expect(new URL(tab.url()).pathname).toMatch(/\/Cornerstone-2\.10\.0-p11-PIB\.pdf$/);
+  expect(await tab.evaluate(() => document.contentType)).toBe('application/pdf');
+  await tab.close();
 
   // Off: the version with PIBs but no installer joins; a navigation, so reload and Back keep the choice.
   await toggle.click();
@@ -61,7 +66,7 @@ test('Releases & PIBs: the matrix by family, the downloads switch both ways, a P
     '',
     'available',
     '',
-    'PIB of Cornerstone 2.9.0, Standard',
+    'PIB of Cornerstone 2.9.0, Standard↗ (PDF, opens in a new tab)',
     'Oct 1, 2024',
   ]);
   await page.reload();

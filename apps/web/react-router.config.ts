@@ -17,12 +17,14 @@ export default {
   ssr: false,
   // Each of React Router v8's changes decided, instead of a warning per flag on every build
   // (docs/decisions/097). Taken now: those that change nothing for a prerendered app without
-  // middleware, server loaders or data requests. Kept at v7 for now: the two that change how
-  // the client is bundled, to be switched with the bundle-size and Lighthouse checks at hand.
+  // middleware, server loaders or data requests. Kept at v7: trailing-slash-aware requests,
+  // which prerender '/service' as '/service/' (the shell would render for the wrong path),
+  // and the two that change how the client is bundled, to be switched with the bundle-size
+  // and Lighthouse checks at hand.
   future: {
     v8_middleware: true,
     v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
+    v8_trailingSlashAwareDataRequests: false,
     v8_splitRouteModules: false,
     v8_viteEnvironmentApi: false,
   },

@@ -97,7 +97,21 @@ async function signInTokenFor(to: string, dataDirs: string[]): Promise<string> {
   throw new Error(`no sign-in mail to ${to}`);
 }
 
-describe('two portals behind nginx on shared PostgreSQL and Redis', () => {
+/** The signed link to a version's offline installer, as the versions lookup at `origin` hands it out. */
+async function installerLink(origin: string, version: string): Promise<string> {
+  const versions = (await request(`${origin}/v1/Cornerstone/versions`, { headers: { authorization: CS } })).json<
+    Record<string, { offlineInstaller: string | null }>
+  >();
+  return new URL(versions[version]!.offlineInstaller!, origin).href;
+}
+
+/** A download as a browser makes it: the portal's 303 followed to the bucket, with the same headers. */
+async function download(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const answer = await request(url, { headers });
+  return answer.status === 303 ? request(answer.headers.location!, { headers }) : answer;
+}
+
+describe('two portals behind nginx on shared PostgreSQL, Redis and an S3 bucket', () => {
   let cluster: Cluster;
   before(async () => {
     cluster = await Cluster.start({ portals: 2 });
@@ -132,20 +146,45 @@ describe('two portals behind nginx on shared PostgreSQL and Redis', () => {
       assert.ok(upstreams.has(`127.0.0.1:${portal.port}`), `portal ${portal.port} served`);
   });
 
-  it('delivers a download through nginx, whole and by range, from either portal', async () => {
-    const versions = (await request(`${cluster.url}/v1/Cornerstone/versions`, { headers: { authorization: CS } })).json<
-      Record<string, { offlineInstaller: string | null }>
-    >();
-    const link = new URL(versions['2.10.0']!.offlineInstaller!, cluster.url);
+  it('answers a download through nginx with a redirect to the bucket, whole and by range, from either portal', async () => {
+    const link = await installerLink(cluster.url, '2.10.0');
     const expected = readFileSync(path.join(DEMO_CATALOGUE, 'installers/Cornerstone-2.10.0-Offline.zip'));
+    const servedBy = cluster.accessLog().length;
     for (let round = 0; round < 2; round++) {
-      const whole = await request(`${cluster.url}${link.pathname}${link.search}`);
+      const answer = await request(link);
+      assert.equal(answer.status, 303);
+      const location = new URL(answer.headers.location!);
+      assert.equal(location.origin, cluster.s3.endpoint, 'the bucket sends the bytes');
+      assert.equal(location.searchParams.get('X-Amz-Expires'), '300');
+      const whole = await request(location.href);
       assert.equal(whole.status, 200);
       assert.equal(sha256(whole.body), sha256(expected));
     }
-    const part = await request(`${cluster.url}${link.pathname}${link.search}`, { headers: { range: 'bytes=10-19' } });
+    const redirects = cluster
+      .accessLog()
+      .slice(servedBy)
+      .filter((line) => line.includes(' 303 '));
+    assert.equal(new Set(redirects.map((line) => line.split(' ')[2])).size, 2, 'each portal redirected once');
+    const part = await download(link, { range: 'bytes=10-19' });
     assert.equal(part.status, 206);
     assert.deepEqual(part.body, expected.subarray(10, 20));
+  });
+
+  it('streams a download from the bucket through a portal with FILE_DELIVERY=stream', async () => {
+    const streaming = await cluster.startPortalBeside({ FILE_DELIVERY: 'stream' });
+    try {
+      const link = await installerLink(streaming.url, '2.10.0');
+      const expected = readFileSync(path.join(DEMO_CATALOGUE, 'installers/Cornerstone-2.10.0-Offline.zip'));
+      const whole = await request(link);
+      assert.equal(whole.status, 200);
+      assert.equal(whole.headers.etag, `"${sha256(expected)}"`);
+      assert.equal(sha256(whole.body), sha256(expected));
+      const rest = await request(link, { headers: { range: 'bytes=100-', 'if-range': whole.headers.etag! } });
+      assert.equal(rest.status, 206);
+      assert.deepEqual(rest.body, expected.subarray(100));
+    } finally {
+      await streaming.stop();
+    }
   });
 
   it('exchanges a link requested through one portal at the other, and a sign-out through either revokes everywhere', async () => {
@@ -249,7 +288,7 @@ describe('two portals behind nginx on shared PostgreSQL and Redis', () => {
       });
       writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
 
-      const imported = cluster.runCommand(['import', folder]);
+      const imported = await cluster.runCommand(['import', folder]);
       assert.equal(imported.status, 0, imported.output);
       const publishedAt = Date.now();
       for (const portal of cluster.portals) {
@@ -262,9 +301,9 @@ describe('two portals behind nginx on shared PostgreSQL and Redis', () => {
         }
         assert.ok(versions['2.12.0'], `portal ${portal.port} shows 2.12.0 within 2 s of the import`);
         const link = new URL(versions['2.12.0'].offlineInstaller!, cluster.url);
-        const download = await request(`${portal.url}${link.pathname}${link.search}`);
-        assert.equal(download.status, 200);
-        assert.equal(sha256(download.body), sha256(installer));
+        const downloaded = await download(`${portal.url}${link.pathname}${link.search}`);
+        assert.equal(downloaded.status, 200);
+        assert.equal(sha256(downloaded.body), sha256(installer));
       }
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -9,12 +9,12 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startRedisServer, type RedisServer } from '../../apps/api/test/redis-server';
+import { startS3Server, type S3Server } from '../../apps/api/test/s3-server';
 import { freePort, REPO_ROOT, SERVER_ENTRY } from '../portal-process';
 
 /** The nginx configuration of docs/deployment.md, read by the cluster test and bench alike. */
@@ -22,22 +22,23 @@ export const NGINX_CONFIG = path.join(import.meta.dirname, 'portal.nginx.conf');
 
 /**
  * Several portals on shared services, as docs/deployment.md describes, on this machine:
- * Debian's PostgreSQL and redis-server, nginx balancing between N portal processes (the
- * production build), each with a DATA_DIR of its own but one database, one SECRET_KEY,
- * one Redis and one files folder. Everything listens on free loopback ports and lives in
- * one temporary folder; stop() (also on SIGINT/SIGTERM) stops it all and removes the folder.
+ * Debian's PostgreSQL and redis-server, an S3 bucket in s3rver (in this process), nginx
+ * balancing between N portal processes (the production build), each with a DATA_DIR of its
+ * own but one database, one SECRET_KEY, one Redis and one bucket. Everything listens on free
+ * loopback ports and lives in one temporary folder; stop() (also on SIGINT/SIGTERM) stops it
+ * all and removes the folder.
  */
 export class Cluster {
   readonly dir: string;
   readonly secretKey = randomBytes(32).toString('hex');
-  /** The files folder every portal's DATA_DIR/files points at (until an object store replaces it). */
-  readonly filesDir: string;
   url = '';
   private nginxPort = 0;
   private nginxBinary = 'nginx';
   databaseUrl = '';
   redis!: RedisServer;
+  s3!: S3Server;
   portals: PortalNode[] = [];
+  private readonly extraPortals: PortalNode[] = [];
   private readonly children = new Set<ChildProcess>();
   private readonly balancers: ChildProcess[] = [];
   private postgres?: ChildProcess;
@@ -50,8 +51,6 @@ export class Cluster {
   private constructor() {
     this.dir = mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-'));
     chmodSync(this.dir, 0o755); // postgres and nginx's workers run as other users when we are root
-    this.filesDir = path.join(this.dir, 'files');
-    mkdirSync(this.filesDir);
     process.once('SIGINT', this.onSignal);
     process.once('SIGTERM', this.onSignal);
     process.once('exit', () => this.killAllNow());
@@ -66,6 +65,7 @@ export class Cluster {
       cluster.url = `http://127.0.0.1:${cluster.nginxPort}`;
       await cluster.startPostgres();
       cluster.redis = await startRedisServer();
+      cluster.s3 = await startS3Server();
       // One at a time: the first imports the demo catalogue into the empty database.
       for (let index = 0; index < portals; index++) {
         const node = new PortalNode(cluster, index, await freePort());
@@ -88,28 +88,47 @@ export class Cluster {
       HOME: process.env.HOME ?? '/',
       DATABASE_URL: this.databaseUrl,
       REDIS_URL: this.redis.url,
+      // The published files in the bucket; FILE_DELIVERY is left to its default there: redirect.
+      ...this.s3.env,
       SECRET_KEY: this.secretKey,
       PUBLIC_URL: this.url,
       TRUST_PROXY: '127.0.0.1',
     };
   }
 
-  /** A DATA_DIR for one process of the cluster, its `files` the shared files folder. */
+  /** A DATA_DIR for one process of the cluster: its lock, and its outbox (no SMTP_URL here). */
   dataDirFor(name: string): string {
     const dataDir = path.join(this.dir, name);
     mkdirSync(dataDir, { recursive: true });
-    if (!existsSync(path.join(dataDir, 'files'))) symlinkSync(this.filesDir, path.join(dataDir, 'files'));
     return dataDir;
   }
 
-  /** `npm run portal -- <args>` as an operator runs it on one machine of the cluster. */
-  runCommand(args: string[]): { status: number | null; output: string } {
-    const result = spawnSync('npm', ['run', '--silent', 'portal', '--', ...args], {
+  /** One more portal on the same services, not behind nginx, with `env` on top of the shared one. */
+  async startPortalBeside(env: Record<string, string>): Promise<PortalNode> {
+    const node = new PortalNode(this, this.portals.length + this.extraPortals.length, await freePort(), env);
+    this.extraPortals.push(node);
+    await node.start();
+    return node;
+  }
+
+  /**
+   * `npm run portal -- <args>` as an operator runs it on one machine of the cluster. Not
+   * spawnSync: the bucket (s3rver) answers from this very process, so its event loop must run.
+   */
+  runCommand(args: string[]): Promise<{ status: number | null; output: string }> {
+    const child = spawn('npm', ['run', '--silent', 'portal', '--', ...args], {
       cwd: REPO_ROOT,
       env: { ...this.sharedEnv(), DATA_DIR: this.dataDirFor('operator') },
-      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    return { status: result.status, output: `${result.stdout}${result.stderr}` };
+    this.track(child);
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    return new Promise((resolve, reject) => {
+      child.once('error', reject);
+      child.once('close', (status) => resolve({ status, output }));
+    });
   }
 
   /** Lines of nginx's access log: `<client> <status> <upstream address(es)> <request line>`. */
@@ -140,8 +159,9 @@ export class Cluster {
       nginx.kill('SIGQUIT'); // graceful: finish what is in flight
       await exited;
     }
-    for (const portal of this.portals) await portal.stop();
+    for (const portal of [...this.portals, ...this.extraPortals]) await portal.stop();
     await this.redis?.close();
+    await this.s3?.close();
     if (this.postgres && this.postgres.exitCode === null) {
       const exited = new Promise((resolve) => this.postgres!.once('exit', resolve));
       this.postgres.kill('SIGINT'); // fast shutdown
@@ -291,6 +311,7 @@ export class PortalNode {
     private readonly cluster: Cluster,
     readonly index: number,
     readonly port: number,
+    private readonly env: Record<string, string> = {},
   ) {
     this.dataDir = cluster.dataDirFor(`portal-${index + 1}`);
     this.url = `http://127.0.0.1:${port}`;
@@ -299,7 +320,13 @@ export class PortalNode {
   async start() {
     const child = spawn(process.execPath, [SERVER_ENTRY], {
       cwd: REPO_ROOT,
-      env: { ...this.cluster.sharedEnv(), DATA_DIR: this.dataDir, PORT: String(this.port), HOST: '127.0.0.1' },
+      env: {
+        ...this.cluster.sharedEnv(),
+        ...this.env,
+        DATA_DIR: this.dataDir,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

@@ -2,6 +2,7 @@ import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { ReleasesIcon } from '../../shared/components/icons';
 import { getBulletins } from '../../shared/api/get-bulletins';
 import { Switch } from '../../shared/components/switch';
+import { FileLink } from '../../shared/components/file-link';
 import { loadStaffData } from '../../shared/identity/staff-data';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
@@ -107,11 +108,11 @@ function Matrix({ matrix }: { matrix: ReleaseMatrix }) {
                   <ul className={styles.pibs}>
                     {row.pibs.map((pib) => (
                       <li key={pib.internalVariant}>
-                        <a href={pib.uri} download className={styles.pib}>
+                        <FileLink href={pib.uri} className={styles.pib}>
                           <FileIcon />
                           <span className={styles.visuallyHidden}>PIB of Cornerstone {row.version}, </span>
                           {pib.variant}
-                        </a>
+                        </FileLink>
                       </li>
                     ))}
                   </ul>
