@@ -1,5 +1,7 @@
 import { LockIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
+import { Button } from '../../shared/components/ui/button';
+import { Field } from '../../shared/components/ui/field';
 import {
   ADMIN_EMAIL_HELP,
   PASSWORD_RESET_MESSAGES,
@@ -91,26 +93,23 @@ function PasswordResetForm() {
     <>
       <lookup.Form method="post" className={styles.card}>
         <input type="hidden" name="intent" value="lookup" />
-        <label htmlFor={ids.registration} className={forms.label}>
-          Registration ID
-        </label>
-        <div className={forms.row}>
-          <input
-            id={ids.registration}
-            name="registrationId"
-            className={forms.input}
-            value={registrationId}
-            onChange={(event) => setRegistrationId(event.target.value)}
-            readOnly={status !== undefined}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          {status === undefined && (
-            <button type="submit" className={styles.primary} disabled={lookup.state !== 'idle'}>
-              Continue
-            </button>
-          )}
-        </div>
+        <Field
+          id={ids.registration}
+          label="Registration ID"
+          name="registrationId"
+          value={registrationId}
+          onChange={(event) => setRegistrationId(event.target.value)}
+          readOnly={status !== undefined}
+          autoComplete="off"
+          spellCheck={false}
+          action={
+            status === undefined && (
+              <Button type="submit" disabled={lookup.state !== 'idle'}>
+                Continue
+              </Button>
+            )
+          }
+        />
         {lookup.data?.error !== undefined && (
           <p role="alert" className={forms.error}>
             {lookup.data.error}
@@ -120,10 +119,7 @@ function PasswordResetForm() {
 
       {current && (
         <div className={styles.card}>
-          <label htmlFor={ids.family} className={forms.label}>
-            Instrument Family
-          </label>
-          <input id={ids.family} className={forms.input} value={current.family ?? ''} readOnly />
+          <Field id={ids.family} label="Instrument Family" value={current.family ?? ''} readOnly />
         </div>
       )}
 
@@ -140,24 +136,21 @@ function PasswordResetForm() {
         <send.Form method="post" className={styles.card}>
           <input type="hidden" name="intent" value="send" />
           <input type="hidden" name="registrationId" value={registrationId} />
-          <label htmlFor={ids.challenge} className={forms.label}>
-            Challenge Key
-          </label>
-          <div className={forms.row}>
-            <input
-              id={ids.challenge}
-              name="challengeKey"
-              className={forms.input}
-              readOnly={send.data?.data !== undefined}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            {send.data?.data === undefined && (
-              <button type="submit" className={styles.primary} disabled={send.state !== 'idle'}>
-                Send Response Key
-              </button>
-            )}
-          </div>
+          <Field
+            id={ids.challenge}
+            label="Challenge Key"
+            name="challengeKey"
+            readOnly={send.data?.data !== undefined}
+            autoComplete="off"
+            spellCheck={false}
+            action={
+              send.data?.data === undefined && (
+                <Button type="submit" disabled={send.state !== 'idle'}>
+                  Send Response Key
+                </Button>
+              )
+            }
+          />
           <SendOutcome
             outcome={send.state === 'idle' ? send.data : undefined}
             requiresAuthorizedAdmins={current.requiresAuthorizedAdmins}

@@ -1,6 +1,8 @@
 import { EXPIRING_KEY_REFRESH_MINUTES, EXPIRING_KEY_VALID_HOURS, type ExpiringServiceKey } from '@portal/contracts';
 import { KeyIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
+import { Button } from '../../shared/components/ui/button';
+import { Field } from '../../shared/components/ui/field';
 import { useEffect, useId } from 'react';
 import { Form, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { ApiError, readBearer } from '../../shared/api/api-client';
@@ -75,23 +77,20 @@ function ChallengeForm({ answer }: { answer: Route.ComponentProps['actionData'] 
     <section className={styles.card} aria-labelledby={`${inputId}-heading`}>
       <h2 id={`${inputId}-heading`}>Specific Challenge / Response</h2>
       <Form method="post" className={styles.form}>
-        <label htmlFor={inputId} className={styles.label}>
-          Challenge Key
-        </label>
-        <div className={styles.row}>
-          <input
-            id={inputId}
-            name="challengeKey"
-            className={styles.input}
-            defaultValue={answer?.challengeKey}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="numeric"
-          />
-          <button type="submit" className={styles.primary} disabled={busy}>
-            Get Response Key
-          </button>
-        </div>
+        <Field
+          id={inputId}
+          label="Challenge Key"
+          name="challengeKey"
+          defaultValue={answer?.challengeKey}
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="numeric"
+          action={
+            <Button type="submit" disabled={busy}>
+              Get Response Key
+            </Button>
+          }
+        />
       </Form>
       {answer?.error !== undefined ? (
         <p role="alert" className={styles.error}>

@@ -1,6 +1,8 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { Dialog } from '../components/dialog';
+import { Button } from '../components/ui/button';
+import { Field } from '../components/ui/field';
 import { LOOKUP_PARAM } from '../navigation/navigation';
 import styles from './lookup.module.css';
 import forms from '../../styles/forms.module.css';
@@ -23,24 +25,17 @@ export function LookupForm({ label, registrationId, whereIsThis }: LookupFormPro
   return (
     <>
       <Form method="get" className={forms.card} role="search">
-        <label htmlFor={inputId} className={forms.label}>
-          {label}
-        </label>
-        <div className={forms.row}>
-          <input
-            // A new URL (Back, a shared link) puts its ID in the field.
-            key={registrationId}
-            id={inputId}
-            name={LOOKUP_PARAM}
-            defaultValue={registrationId}
-            className={forms.input}
-            autoComplete="off"
-            spellCheck={false}
-          />
-          <button type="submit" className={forms.primary}>
-            Find
-          </button>
-        </div>
+        <Field
+          // A new URL (Back, a shared link) puts its ID in the field.
+          key={registrationId}
+          id={inputId}
+          label={label}
+          name={LOOKUP_PARAM}
+          defaultValue={registrationId}
+          autoComplete="off"
+          spellCheck={false}
+          action={<Button type="submit">Find</Button>}
+        />
         <button type="button" className={styles.where} onClick={() => setWhereOpen(true)}>
           Where is this?
         </button>
