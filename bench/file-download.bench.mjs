@@ -116,19 +116,9 @@ try {
       proxy_set_header Connection "";
       proxy_set_header Host $host;
     }
-    location ${accelPrefix} {
-      internal;
-      alias ${path.join(dataDir, 'files')}/;
-      etag off;
-      add_header ETag $upstream_http_etag;
-      add_header Content-Security-Policy $upstream_http_content_security_policy;
-      add_header X-Content-Type-Options $upstream_http_x_content_type_options;
-      add_header X-Frame-Options $upstream_http_x_frame_options;
-      add_header Cross-Origin-Resource-Policy $upstream_http_cross_origin_resource_policy;
-      add_header Cross-Origin-Opener-Policy $upstream_http_cross_origin_opener_policy;
-      add_header Referrer-Policy $upstream_http_referrer_policy;
-      add_header Strict-Transport-Security $upstream_http_strict_transport_security;
-    }`,
+    ${readFileSync(path.join(REPO_ROOT, 'apps/api/test/accel.nginx.conf'), 'utf8')
+      .replace('{{prefix}}', accelPrefix)
+      .replace('{{filesDir}}', path.join(dataDir, 'files'))}`,
   );
   const accelUrl = `${accelNginx.url}${versions['9.9.9'].offlineInstaller}`;
   await download(accelUrl);

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -6,6 +7,14 @@ import path from 'node:path';
 
 /** Debian's nginx; the tests that need it run it as this user, in a temporary folder, on a free port. */
 export const NGINX_BINARY = '/usr/sbin/nginx';
+
+/** nginx's internal location for FILE_DELIVERY=accel, as docs/operations.md quotes it (and the bench uses it). */
+export const ACCEL_LOCATION_FILE = path.join(import.meta.dirname, 'accel.nginx.conf');
+
+/** That location for `prefix` and the files folder `filesDir`. */
+export function accelLocation(prefix: string, filesDir: string): string {
+  return readFileSync(ACCEL_LOCATION_FILE, 'utf8').replace('{{prefix}}', prefix).replace('{{filesDir}}', filesDir);
+}
 
 export interface Nginx {
   origin: string;
@@ -66,23 +75,7 @@ http {
       proxy_http_version 1.1;
       proxy_set_header Connection "";
     }
-    location ${prefix} {
-      internal;
-      alias ${filesDir}/;
-      # nginx keeps the portal's Content-Type, Content-Disposition, Cache-Control and
-      # Accept-Ranges, but not its ETag (the SHA-256) nor its security headers: set again, the
-      # ETag is what If-Range is compared with instead of nginx's own (modification time and
-      # size), and the file keeps nosniff and its policy (a PDF's lets the viewer render it).
-      etag off;
-      add_header ETag $upstream_http_etag;
-      add_header Content-Security-Policy $upstream_http_content_security_policy;
-      add_header X-Content-Type-Options $upstream_http_x_content_type_options;
-      add_header X-Frame-Options $upstream_http_x_frame_options;
-      add_header Cross-Origin-Resource-Policy $upstream_http_cross_origin_resource_policy;
-      add_header Cross-Origin-Opener-Policy $upstream_http_cross_origin_opener_policy;
-      add_header Referrer-Policy $upstream_http_referrer_policy;
-      add_header Strict-Transport-Security $upstream_http_strict_transport_security;
-    }
+    ${accelLocation(prefix, filesDir)}
   }
 }
 `,

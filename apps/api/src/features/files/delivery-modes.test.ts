@@ -1,13 +1,13 @@
 import type { Versions } from '@portal/contracts';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobKeyFor, blobRootOf } from '../../plugins/blob-store';
 import { INLINE_PDF_POLICY } from '../../plugins/file-delivery';
 import { importFolder } from '../../../test/demo-portal';
-import { startNginxForAccel, type Nginx } from '../../../test/nginx';
+import { ACCEL_LOCATION_FILE, startNginxForAccel, type Nginx } from '../../../test/nginx';
 import { startS3Server, type S3Server } from '../../../test/s3-server';
 import { createTestApp } from '../../../test/test-app';
 
@@ -235,6 +235,11 @@ describe('with local files and FILE_DELIVERY=accel behind nginx', () => {
     expect(answer.headers.get('content-disposition')).toMatch(/^inline; filename="Validation\.pdf"/);
     expect(answer.headers.get('content-security-policy')).toBe(INLINE_PDF_POLICY);
     expect((await bytesOf(answer)).equals(pdf)).toBe(true);
+  });
+
+  it('runs on the internal location docs/operations.md shows, word for word', async () => {
+    const doc = await readFile(new URL('../../../../../docs/operations.md', import.meta.url), 'utf8');
+    expect(doc).toContain((await readFile(ACCEL_LOCATION_FILE, 'utf8')).trim());
   });
 
   it('keeps the internal location out of reach from outside', async () => {
