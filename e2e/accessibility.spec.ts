@@ -1,6 +1,6 @@
 import { axeViolations, seriousViolations } from './axe';
 import { expect, test } from './fixtures';
-import { PUBLIC_PAGES, STAFF_PAGES } from './public-pages';
+import { gotoHydrated, PUBLIC_PAGES, STAFF_PAGES } from './public-pages';
 
 const publicPages = [
   ...PUBLIC_PAGES.map((page) => page.path),
@@ -25,7 +25,8 @@ for (const path of pages) {
 
   test(`${path} fits a 360 px wide screen without sideways scrolling`, async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto(path);
+    // The menu button works once the page has hydrated (its scripts load after the first paint).
+    await gotoHydrated(page, path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(page.getByRole('button', { name: 'Cornerstone' })).toBeVisible();
@@ -34,7 +35,7 @@ for (const path of pages) {
 }
 
 test('the open menu and an open dialog have no serious accessibility violation either', async ({ page }) => {
-  await page.goto('/metallographics/px/firmware');
+  await gotoHydrated(page, '/metallographics/px/firmware');
   await page.getByRole('button', { name: 'Metallographics' }).click();
   expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
