@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FileDeliveryMode } from '../config/config';
 import type { BlobStore } from './blob-store';
 import type { FileRecord } from './catalogue/catalogue-snapshot';
-import { matchesEtag, parseRange, presentationHeaders, sendFile, type SendFileOptions } from './file-delivery';
+import { answerConditions, presentationHeaders, sendFile, type SendFileOptions } from './file-delivery';
 import { S3BlobStore } from './s3-blob-store';
 
 declare module 'fastify' {
@@ -53,34 +53,22 @@ function streamDelivery(blobStore: BlobStore): FileDelivery {
   };
 }
 
-/**
- * The checks a redirect or an accel answer makes before handing the bytes to someone else:
- * the same 304 and 416 the streamed answer gives, and which part of the file is asked for.
- */
+/** The bytes a redirect or an accel answer hands to someone else to send, once the conditions are answered here. */
 function precheck(
   request: FastifyRequest,
   reply: FastifyReply,
   file: FileRecord,
   cacheControl: string,
-  { ifRangeDecidedElsewhere }: { ifRangeDecidedElsewhere: boolean },
+  options: { ifRangeDecidedElsewhere: boolean },
 ) {
-  const etag = `"${file.sha256}"`;
-  if (matchesEtag(request.headers['if-none-match'], etag)) {
-    reply.header('etag', etag).header('cache-control', cacheControl).status(304).send();
-    return undefined;
-  }
-  let range = parseRange(request.headers.range, file.sizeBytes);
-  const ifRange = request.headers['if-range'];
-  // A bucket compares If-Range with its own ETag, which a client that downloaded from it holds.
-  if (range && !ifRangeDecidedElsewhere && ifRange !== undefined && ifRange !== etag) range = undefined;
-  if (range === 'unsatisfiable') {
-    reply
-      .status(416)
-      .header('content-range', `bytes */${file.sizeBytes}`)
-      .send({ message: 'The requested range is outside the file.' });
-    return undefined;
-  }
-  return { etag, ranged: range !== undefined, bytes: range ? range.end - range.start + 1 : file.sizeBytes };
+  const conditions = answerConditions(request, reply, file, cacheControl, options);
+  if (!conditions) return undefined;
+  const { range } = conditions;
+  return {
+    etag: `"${file.sha256}"`,
+    ranged: range !== undefined,
+    bytes: range ? range.end - range.start + 1 : file.sizeBytes,
+  };
 }
 
 /**

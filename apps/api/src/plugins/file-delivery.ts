@@ -35,19 +35,9 @@ export async function sendFile(
     .header('cache-control', cacheControl)
     .headers(presentationHeaders(file.contentType, downloadName));
 
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-
-  let range = parseRange(request.headers.range, file.sizeBytes);
-  // A resumed download whose file has changed since must start over with the whole new file.
-  const ifRange = request.headers['if-range'];
-  if (range && ifRange !== undefined && ifRange !== etag) range = undefined;
-  if (range === 'unsatisfiable') {
-    return reply
-      .status(416)
-      .header('content-range', `bytes */${file.sizeBytes}`)
-      .send({ message: 'The requested range is outside the file.' });
-  }
-
+  const conditions = answerConditions(request, reply, file, cacheControl);
+  if (!conditions) return reply;
+  const { range } = conditions;
   const { start, end } = range ?? { start: 0, end: file.sizeBytes - 1 };
   const length = end - start + 1;
   reply.header('content-type', file.contentType).header('content-length', length);
@@ -65,6 +55,38 @@ export async function sendFile(
   reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);
   void pump(blob, reply.raw, length).then(onFinished);
   return reply;
+}
+
+/**
+ * What every delivery mode answers itself: 304 for a matching If-None-Match, 416 for a
+ * range outside the file. Otherwise the byte range to deliver (undefined: the whole file).
+ * If-Range is compared with our ETag unless `ifRangeDecidedElsewhere` (a bucket compares it
+ * with its own, which a client that downloaded from it holds).
+ */
+export function answerConditions(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: FileRecord,
+  cacheControl: string,
+  { ifRangeDecidedElsewhere = false } = {},
+): { range: ByteRange | undefined } | undefined {
+  const etag = `"${file.sha256}"`;
+  if (matchesEtag(request.headers['if-none-match'], etag)) {
+    reply.header('etag', etag).header('cache-control', cacheControl).status(304).send();
+    return undefined;
+  }
+  let range = parseRange(request.headers.range, file.sizeBytes);
+  // A resumed download whose file has changed since must start over with the whole new file.
+  const ifRange = request.headers['if-range'];
+  if (range && !ifRangeDecidedElsewhere && ifRange !== undefined && ifRange !== etag) range = undefined;
+  if (range === 'unsatisfiable') {
+    reply
+      .status(416)
+      .header('content-range', `bytes */${file.sizeBytes}`)
+      .send({ message: 'The requested range is outside the file.' });
+    return undefined;
+  }
+  return { range };
 }
 
 /**
