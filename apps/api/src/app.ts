@@ -19,7 +19,7 @@ import { telemetryRoutes } from './features/telemetry/telemetry-routes';
 import { usageRoutes } from './features/usage/usage-routes';
 import { validationDocsRoutes } from './features/validation-docs/validation-docs-routes';
 import auditLog from './plugins/audit-log';
-import blobStore from './plugins/blob-store';
+import blobStore, { type BlobStore } from './plugins/blob-store';
 import catalogue from './plugins/catalogue/catalogue';
 import configPlugin from './plugins/config';
 import customerAuth from './plugins/customer-auth/customer-auth';
@@ -50,6 +50,8 @@ export interface AppDependencies {
   secretKey: Buffer;
   /** The built web app; absent in API-only tests. */
   webBuild?: WebBuild;
+  /** The blob store start-up already opened (and closes); absent: the app opens its own. */
+  blobStore?: BlobStore;
 }
 
 /** The whole portal as one Fastify instance: server.ts adds the port, tests call inject(). */
@@ -81,7 +83,7 @@ export async function buildApp(
   await app.register(database, { db: dependencies.db, pool: dependencies.pool });
   await app.register(staffAuth);
   await app.register(mailer);
-  await app.register(blobStore);
+  await app.register(blobStore, { blobStore: dependencies.blobStore });
   await app.register(deliveryMode);
   await app.register(catalogue);
   await app.register(registrations);

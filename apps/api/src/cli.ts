@@ -33,12 +33,14 @@ async function main(args: string[]) {
   try {
     // The embedded database belongs to one process at a time: with a running portal, stop it first.
     const { db, secretKey } = await openRuntime(config, { lockDataDir: 'embedded', poolMax: 2 }, cleanups);
+    const blobStore = await blobStoreFor(config);
+    cleanups.add(() => blobStore.close?.());
     const started = performance.now();
     const summary = await importFolder(path.resolve(folder), {
       db,
       secretKey,
       dataDir: config.dataDir,
-      blobStore: blobStoreFor(config),
+      blobStore,
       progress: progressLine(),
     });
     console.log(`Imported ${path.resolve(folder)} in ${Math.round(performance.now() - started)} ms`);

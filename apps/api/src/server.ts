@@ -45,7 +45,8 @@ async function main() {
   );
   try {
     // Interrupted imports leave unfinished copies and unreferenced blobs (docs/operations.md).
-    const blobStore = blobStoreFor(config);
+    const blobStore = await blobStoreFor(config);
+    cleanups.add(() => blobStore.close?.());
     const swept = await sweepInterruptedImports({ db, dataDir: config.dataDir, blobStore });
     if (swept && swept.incomplete + swept.unreferenced > 0) {
       log.info(
@@ -64,7 +65,7 @@ async function main() {
 
     const webBuild = await loadWebBuild(WEB_BUILD_DIR, { ...config, makerLogoUrl: logoUrl(config.makerLogo) });
     const app = await buildApp(
-      { config, db, pool, secretKey, webBuild },
+      { config, db, pool, secretKey, webBuild, blobStore },
       {
         loggerInstance: log,
         // No line per request: it cost six times the throughput (docs/decisions/011).

@@ -5,7 +5,6 @@ import { close, open, read } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config';
-import { S3BlobStore } from './s3-blob-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +44,8 @@ export interface BlobStore {
    * abandoned multipart uploads) started before `startedBefore`; returns how many.
    */
   removeIncomplete(startedBefore: Date): Promise<number>;
+  /** Lets go of its connections (an object store's client); a folder holds none. */
+  close?(): void;
 }
 
 export interface PutOptions {
@@ -175,17 +176,21 @@ export function blobStoreOf(dataDir: string): BlobStore {
 
 /**
  * The blob store this portal is configured with, for file delivery and publishing alike:
- * the S3 bucket when S3_ENDPOINT and its fellows are set, DATA_DIR/files otherwise.
+ * the S3 bucket when S3_ENDPOINT and its fellows are set, DATA_DIR/files otherwise. The AWS
+ * SDK is loaded only then, as OpenTelemetry is only with its variable (decision 096).
  */
-export function blobStoreFor(config: Pick<Config, 'dataDir' | 's3'>): BlobStore {
-  return config.s3 ? new S3BlobStore(config.s3) : blobStoreOf(config.dataDir);
+export async function blobStoreFor(config: Pick<Config, 'dataDir' | 's3'>): Promise<BlobStore> {
+  if (!config.s3) return blobStoreOf(config.dataDir);
+  const { S3BlobStore } = await import('./s3-blob-store');
+  return new S3BlobStore(config.s3);
 }
 
 export default fp(
-  async function blobStore(app: FastifyInstance) {
-    const store = blobStoreFor(app.config);
+  /** `blobStore`: one start-up already opened (server.ts), which stays its to close; else one of its own. */
+  async function blobStore(app: FastifyInstance, options: { blobStore?: BlobStore }) {
+    const store = options.blobStore ?? (await blobStoreFor(app.config));
     app.decorate('blobStore', store);
-    if (store instanceof S3BlobStore) app.addHook('onClose', () => store.close());
+    if (!options.blobStore) app.addHook('onClose', async () => store.close?.());
   },
   { name: 'blob-store', dependencies: ['config'] },
 );

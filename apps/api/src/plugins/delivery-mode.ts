@@ -4,7 +4,7 @@ import type { FileDeliveryMode } from '../config/config';
 import type { BlobStore } from './blob-store';
 import type { FileRecord } from './catalogue/catalogue-snapshot';
 import { answerConditions, presentationHeaders, sendFile, type SendFileOptions } from './file-delivery';
-import { S3BlobStore } from './s3-blob-store';
+import type { S3BlobStore } from './s3-blob-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -130,8 +130,8 @@ function accelDelivery(blobStore: BlobStore, prefix: string): FileDelivery {
 export function fileDeliveryFor(mode: FileDeliveryMode, blobStore: BlobStore, accelPrefix: string): FileDelivery {
   if (mode === 'redirect') {
     // config.ts allows redirect only with S3.
-    if (!(blobStore instanceof S3BlobStore)) throw new Error('FILE_DELIVERY=redirect needs the S3 blob store');
-    return redirectDelivery(blobStore);
+    if (!('presignedGet' in blobStore)) throw new Error('FILE_DELIVERY=redirect needs the S3 blob store');
+    return redirectDelivery(blobStore as S3BlobStore);
   }
   if (mode === 'accel') return accelDelivery(blobStore, accelPrefix);
   return streamDelivery(blobStore);
