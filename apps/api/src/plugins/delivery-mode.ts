@@ -29,7 +29,6 @@ export const PRESIGNED_GET_SECONDS = 5 * 60;
 export type DeliveryFinished = (bytes: number, ranged: boolean) => void;
 
 export interface FileDelivery {
-  readonly mode: FileDeliveryMode;
   /**
    * Answers a request for `file` whose link (if it has one) has been checked: 304 for a
    * matching If-None-Match, 416 for a range outside the file, otherwise the bytes by the
@@ -47,7 +46,6 @@ export interface FileDelivery {
 /** Streamed by the portal from whichever blob store is configured (file-delivery.ts). */
 function streamDelivery(blobStore: BlobStore): FileDelivery {
   return {
-    mode: 'stream',
     send: (request, reply, file, onFinished, options) =>
       sendFile(request, reply, file, blobStore, (bytes) => onFinished(bytes, reply.statusCode === 206), options),
   };
@@ -80,7 +78,6 @@ function precheck(
 function redirectDelivery(store: S3BlobStore): FileDelivery {
   const stream = streamDelivery(store);
   return {
-    mode: 'redirect',
     async send(request, reply, file, onFinished, options = {}) {
       if (request.method === 'HEAD') return stream.send(request, reply, file, onFinished, options);
       const { cacheControl = 'private, max-age=3600', downloadName = file.name } = options;
@@ -108,7 +105,6 @@ function redirectDelivery(store: S3BlobStore): FileDelivery {
 function accelDelivery(blobStore: BlobStore, prefix: string): FileDelivery {
   const stream = streamDelivery(blobStore);
   return {
-    mode: 'accel',
     async send(request, reply, file, onFinished, options = {}) {
       if (request.method === 'HEAD') return stream.send(request, reply, file, onFinished, options);
       const { cacheControl = 'private, max-age=3600', downloadName = file.name } = options;

@@ -13,6 +13,7 @@ import type {
   RegistrationRecord,
 } from '../../plugins/catalogue/catalogue-snapshot';
 import type { DownloadLinks, Grant } from '../../plugins/download-links';
+import { fileDetails } from '../../plugins/catalogue/file-details';
 
 /**
  * The ChromaTOF download lookup (docs/decisions/060-chromatof-download-lookup.md): the
@@ -83,12 +84,8 @@ export function downloadDocument(
     version: release.version,
     kind: entry.kind,
     uri: links.sign(entry.file, grant),
-    fileName: entry.file.name,
-    contentType: entry.file.contentType,
-    sizeBytes: entry.file.sizeBytes,
-    sha256: entry.file.sha256,
+    ...fileDetails(entry.file),
     releaseDate: release.releaseDate,
-    publishedAt: entry.file.publishedAt,
     _links: { self: { href: pathOf(CHROMATOF_PATHS.download, params) } },
   };
 }

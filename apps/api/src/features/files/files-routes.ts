@@ -98,9 +98,8 @@ function brokenLink(
   status: 404 | 410,
   message: string,
 ) {
-  reply.header('vary', 'Accept, Sec-Fetch-Mode');
   if (isNavigation(request)) return sendToLinkPage(request, reply, problem);
-  return reply.status(status).send({ message });
+  return reply.header('vary', 'Accept, Sec-Fetch-Mode').status(status).send({ message });
 }
 
 /** A browser navigating says so (Sec-Fetch-Mode); one too old to say so asks for HTML. */
