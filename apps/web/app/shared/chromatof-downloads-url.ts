@@ -1,4 +1,5 @@
 import { CHROMATOF_DOWNLOADS_URL_PLACEHOLDER } from '@portal/contracts';
+import { pageSetting } from './page-setting';
 
 /**
  * Where the ChromaTOF download lookup starts (CHROMATOF_DOWNLOADS_URL), read as the maker's
@@ -6,6 +7,5 @@ import { CHROMATOF_DOWNLOADS_URL_PLACEHOLDER } from '@portal/contracts';
  * into the page at start-up, so a new endpoint needs a restart, never a rebuild.
  */
 export function chromatofDownloadsUrl(): string {
-  if (typeof document === 'undefined') return CHROMATOF_DOWNLOADS_URL_PLACEHOLDER;
-  return document.documentElement.dataset.chromatofDownloadsUrl ?? '';
+  return pageSetting('chromatofDownloadsUrl', CHROMATOF_DOWNLOADS_URL_PLACEHOLDER);
 }

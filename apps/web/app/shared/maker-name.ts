@@ -1,9 +1,9 @@
 import { MAKER_NAME_PLACEHOLDER, siteNameOf } from '@portal/contracts';
+import { pageSetting } from './page-setting';
 
 /** The maker's name (MAKER_NAME): the placeholder while prerendering, then what the server wrote into the page. */
 export function makerName(): string {
-  if (typeof document === 'undefined') return MAKER_NAME_PLACEHOLDER;
-  return document.documentElement.dataset.makerName ?? '';
+  return pageSetting('makerName', MAKER_NAME_PLACEHOLDER);
 }
 
 /** What the site calls itself: the home heading and every document title ("{MAKER_NAME} Software"). */

@@ -1,5 +1,6 @@
 import { SUPPORT_EMAIL_PLACEHOLDER, SUPPORT_URL_PLACEHOLDER } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
+import { pageSetting } from './page-setting';
 
 export interface SupportContact {
   /** SUPPORT_URL: an https page where customers ask for help. */
@@ -13,15 +14,8 @@ export interface SupportContact {
  * the maker's name, maker-name.ts): the placeholders while prerendering, then the values,
  * or nothing when they are not set.
  */
-export function supportUrlAttribute(): string {
-  if (typeof document === 'undefined') return SUPPORT_URL_PLACEHOLDER;
-  return document.documentElement.dataset.supportUrl ?? '';
-}
-
-export function supportEmailAttribute(): string {
-  if (typeof document === 'undefined') return SUPPORT_EMAIL_PLACEHOLDER;
-  return document.documentElement.dataset.supportEmail ?? '';
-}
+export const supportUrlAttribute = () => pageSetting('supportUrl', SUPPORT_URL_PLACEHOLDER);
+export const supportEmailAttribute = () => pageSetting('supportEmail', SUPPORT_EMAIL_PLACEHOLDER);
 
 const NONE: SupportContact = { url: undefined, email: undefined };
 let cached: { key: string; contact: SupportContact } | undefined;

@@ -77,44 +77,47 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
       whereInShort={<RegistrationIdWhere />}
       state={state}
       busy={busy}
-      results={(data) => (
-        <section aria-labelledby="offline-versions">
-          <h2 id="offline-versions">Versions</h2>
-          {data.versions.length === 0 ? (
-            <p className={styles.note}>No versions are available for this registration ID.</p>
-          ) : (
-            <ul className={styles.results}>
-              {data.versions.map((version) => (
-                <DownloadItem
-                  key={version.name}
-                  name={`Cornerstone ${version.name}`}
-                  uri={version.offlineInstaller}
-                  file={version.offlineInstallerFile}
-                  kind="installer"
-                  date={
-                    version.offlineInstallerFile
-                      ? downloadDate(version.offlineInstallerFile, {
-                          releaseDate: version.releaseDate,
-                          builtAt: version.offlineInstallerBuiltAt,
-                        })
-                      : undefined
-                  }
-                  latest={version.name === latestInstaller(data.versions)}
-                  releaseNotes={version.releaseNotes}
-                  absent="No offline installer"
-                />
-              ))}
-            </ul>
-          )}
-          {data.showConfigurationEditor && (
-            <p>
-              <a href={CONFIGURATION_EDITOR_URL} download>
-                Download the Cornerstone Configuration Editor
-              </a>
-            </p>
-          )}
-        </section>
-      )}
+      results={(data) => {
+        const latest = latestInstaller(data.versions);
+        return (
+          <section aria-labelledby="offline-versions">
+            <h2 id="offline-versions">Versions</h2>
+            {data.versions.length === 0 ? (
+              <p className={styles.note}>No versions are available for this registration ID.</p>
+            ) : (
+              <ul className={styles.results}>
+                {data.versions.map((version) => (
+                  <DownloadItem
+                    key={version.name}
+                    name={`Cornerstone ${version.name}`}
+                    uri={version.offlineInstaller}
+                    file={version.offlineInstallerFile}
+                    kind="installer"
+                    date={
+                      version.offlineInstallerFile
+                        ? downloadDate(version.offlineInstallerFile, {
+                            releaseDate: version.releaseDate,
+                            builtAt: version.offlineInstallerBuiltAt,
+                          })
+                        : undefined
+                    }
+                    latest={version.name === latest}
+                    releaseNotes={version.releaseNotes}
+                    absent="No offline installer"
+                  />
+                ))}
+              </ul>
+            )}
+            {data.showConfigurationEditor && (
+              <p>
+                <a href={CONFIGURATION_EDITOR_URL} download>
+                  Download the Cornerstone Configuration Editor
+                </a>
+              </p>
+            )}
+          </section>
+        );
+      }}
     >
       <p>
         Are you a company employee? <Link to={href('serviceReleases')}>See all releases and PIBs</Link>.

@@ -1,10 +1,10 @@
 import type { FileDetails } from '@portal/contracts';
 import { CopyButton } from '../components/copy-button';
+import { formatUtcDate } from '../release-date';
 import { formatFileSize } from './file-size';
 import { fileTypeLabel, type DownloadKind } from './file-type';
 import styles from './lookup.module.css';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const byteCount = new Intl.NumberFormat('en-US');
 
 /** A date of a download and what it is: 'Released' (a YYYY-MM-DD date), 'Built' or 'Published' (a time). */
@@ -61,7 +61,7 @@ export function DownloadFacts({ file, kind, date, name }: DownloadFactsProps) {
         <div className={styles.fact}>
           <dt>{date.label}</dt>
           <dd>
-            <time dateTime={date.value}>{dateFormat.format(new Date(date.value))}</time>
+            <time dateTime={date.value}>{formatUtcDate(date.value)}</time>
           </dd>
         </div>
       </dl>
