@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { E2E_MAKER_NAME, E2E_STAFF_DOMAIN } from './global-setup';
 import { gotoHydrated } from './public-pages';
 import { removeDataDir, startPortal } from './portal-process';
-import { accountButton, requestLinkInPage } from './staff-session';
+import { accountButton, signInOn } from './staff-session';
 
 const brandLink = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `${E2E_MAKER_NAME} Software` });
@@ -72,7 +72,7 @@ test('at 360 px a long account address stays inside the menu, and the header is 
   pageProblems,
 }) => {
   const email = `e2e-${randomUUID().slice(0, 13)}.maximiliane.schwarzenberger@${E2E_STAFF_DOMAIN}`;
-  await signInOnAs(page, email);
+  await signInOn(page, '/service', email);
   await page.setViewportSize({ width: 360, height: 740 });
   await gotoHydrated(page, '/service');
   const toggle = page.getByRole('button', { name: 'Menu' });
@@ -111,11 +111,3 @@ test('the Cornerstone page shows the latest version, its date and what is new, a
   }
   expect(pageProblems).toEqual([]);
 });
-
-/** Signs in with a given address (signInOn picks its own). */
-async function signInOnAs(page: Page, email: string) {
-  await page.goto('/service');
-  const link = await requestLinkInPage(page, email);
-  await page.goto(link.toString());
-  await expect(accountButton(page, email)).toBeVisible();
-}

@@ -21,9 +21,8 @@ export async function requestLinkInPage(page: Page, email: string) {
 
 export const accountButton = (page: Page, email: string) => page.getByRole('button', { name: email, exact: true });
 
-/** Signs in as a new staff member from the staff page at `path`, as a person would, and lands back there. */
-export async function signInOn(page: Page, path: string): Promise<string> {
-  const email = newStaffAddress();
+/** Signs in (as a new staff member unless `email` is given) from the staff page at `path`, as a person would, and lands back there. */
+export async function signInOn(page: Page, path: string, email = newStaffAddress()): Promise<string> {
   await page.goto(path);
   const link = await requestLinkInPage(page, email);
   await page.goto(link.toString());

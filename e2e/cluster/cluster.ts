@@ -305,7 +305,6 @@ export class PortalNode {
   readonly dataDir: string;
   readonly url: string;
   child?: ChildProcess;
-  output = '';
 
   constructor(
     private readonly cluster: Cluster,
@@ -331,8 +330,7 @@ export class PortalNode {
     });
     this.child = child;
     this.cluster.track(child);
-    child.stderr!.on('data', (chunk) => (this.output += chunk));
-    await waitForOutput(child, 'Portal running at', `portal ${this.index + 1}`, (chunk) => (this.output += chunk));
+    await waitForOutput(child, 'Portal running at', `portal ${this.index + 1}`);
   }
 
   /** `kill -9`: the process ends at once, mid-request, leaving its data-folder lock behind. */
@@ -362,18 +360,12 @@ function requireBinary(candidates: string[], debianPackage: string): string {
   );
 }
 
-function waitForOutput(
-  child: ChildProcess,
-  marker: string,
-  name: string,
-  onChunk: (chunk: string) => void = () => {},
-): Promise<void> {
+function waitForOutput(child: ChildProcess, marker: string, name: string): Promise<void> {
   let output = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${name} not ready within 60 s:\n${output}`)), 60_000);
     const check = (chunk: Buffer) => {
       output += chunk;
-      onChunk(chunk.toString());
       if (output.includes(marker)) {
         clearTimeout(timer);
         resolve();

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../src/shared/free-port';
 
 /** Debian's nginx; the tests that need it run it as this user, in a temporary folder, on a free port. */
 export const NGINX_BINARY = '/usr/sbin/nginx';
@@ -19,15 +20,6 @@ export function accelLocation(prefix: string, filesDir: string): string {
 export interface Nginx {
   origin: string;
   close(): Promise<void>;
-}
-
-/** A port no one listens on right now (the kernel's pick, released at once). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
