@@ -6,8 +6,10 @@
 // stays well under 2 (docs/deployment.md explains the figure).
 // Runs the cluster harness (TypeScript) through tsx: bench/lib/cluster-measure.ts.
 import { spawnSync } from 'node:child_process';
+import { ensureSystemPackages } from '../scripts/system-packages.mjs';
 import { REPO_ROOT } from './lib/portal.mjs';
 
+ensureSystemPackages(['postgresql', 'redis-server', 'nginx']);
 const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/lib/cluster-measure.ts'], {
   cwd: REPO_ROOT,
   stdio: 'inherit',

@@ -4,7 +4,7 @@
 // Then (issue 15) the portal with FILE_DELIVERY=accel behind nginx, against nginx alone in
 // the same run: at least 95% of nginx's throughput at no more than 1.2 times its CPU per GiB
 // (nginx's and the portal's together), and a resumed download through it byte-identical.
-// nginx comes from Debian (apt-get install when missing and we are root); curl downloads.
+// nginx comes from Debian (scripts/system-packages.mjs installs it where missing, as root); curl downloads.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -22,6 +22,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureSystemPackages, locateProgram } from '../scripts/system-packages.mjs';
 import { freePort, REPO_ROOT, startPortal } from './lib/portal.mjs';
 
 const SIZE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1 << 30);
@@ -280,12 +281,7 @@ async function resumedDownload(url, target) {
 }
 
 async function startNginx(root, workDir, name = 'nginx', locations = '') {
-  if (spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) {
-    if (process.getuid?.() !== 0) throw new Error('nginx is missing: apt-get install nginx');
-    console.log('installing nginx (the sendfile reference) with apt-get…');
-    const installed = spawnSync('apt-get', ['install', '-y', '-qq', 'nginx'], { stdio: 'inherit' });
-    if (installed.status !== 0) throw new Error('apt-get install nginx failed');
-  }
+  ensureSystemPackages(['nginx']);
   const port = await freePort();
   const dir = path.join(workDir, name);
   mkdirSync(dir, { recursive: true });
@@ -315,7 +311,7 @@ http {
 }
 `,
   );
-  const child = spawn('nginx', ['-c', conf, '-p', dir], { stdio: 'inherit' });
+  const child = spawn(locateProgram('nginx'), ['-c', conf, '-p', dir], { stdio: 'inherit' });
   for (let attempt = 0; attempt < 50; attempt++) {
     try {
       await fetch(`http://127.0.0.1:${port}/catalogue.json`);

@@ -72,6 +72,18 @@ test('HEAD on a download link tells the size, as GET does', async ({ page, reque
 });
 
 test.describe('a download link that no longer works', () => {
+  test('tampered with and opened from a mail: the page offers every lookup', async ({ page, pageProblems }) => {
+    const href = (await (await dsvLink(page)).getAttribute('href'))!;
+    const tampered = href.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+    await page.goto(new URL(tampered, process.env.PORTAL_URL).toString(), { referer: '' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This download link does not work');
+    await expect(page.getByText('It was a link to')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /^Back to/ })).toHaveCount(0);
+    await page.getByRole('link', { name: 'PX Series firmware' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/metallographics/px/firmware');
+    expect(pageProblems).toEqual([]);
+  });
+
   test('tampered with: the page says so and leads back to the lookup, without the registration ID', async ({
     page,
     context,
@@ -88,6 +100,18 @@ test.describe('a download link that no longer works', () => {
     await expect(tab.getByRole('heading', { level: 1 })).toHaveText('This download link does not work');
     await expect(tab.getByText('Look the file up again to get a link that works.')).toBeVisible();
     expect(tab.url()).not.toContain(CS);
+    // The server cannot vouch for the file of a changed link: every lookup is offered.
+    const lookups = tab.getByRole('main').getByRole('listitem').getByRole('link');
+    await expect(lookups).toHaveText([
+      'Cornerstone offline installers',
+      'Cornerstone product information bulletins (PIBs)',
+      'Cornerstone declarations of software validation (DSVs)',
+      'ChromaTOF downloads',
+      'ChromaTOF PIBs',
+      'PX Series firmware',
+      'MX Series firmware',
+      'CX Series firmware',
+    ]);
     await tab.getByRole('link', { name: 'Back to Declaration of Software Validation' }).click();
     await expect(tab).toHaveURL((url) => url.pathname === '/cornerstone/dsvs' && url.search === '');
     await expect(tab.getByLabel('Registration ID')).toHaveValue('');
@@ -103,12 +127,18 @@ test.describe('a download link that no longer works', () => {
     const grant = url.searchParams.get('grant')!;
     const signature = createHmac('sha256', key).update(`${url.pathname}\n${expires}\n${grant}`).digest('base64url');
     const expired = `${url.pathname}?expires=${expires}&grant=${grant}&signature=${signature}`;
+    const fileName = decodeURIComponent(url.pathname.split('/').at(-1)!);
 
     await page.goto(expired);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This download link has expired');
     await expect(page.getByText('Download links work for one hour after a lookup.')).toBeVisible();
-    // Typed or pasted, the link came from no page: the way back is the home page.
-    await expect(page.getByRole('link', { name: 'Go to the home page' })).toBeVisible();
+    // Opened from a mail or a bookmark (no Referer): the signed link still tells its file and lookup.
+    await expect(
+      page.getByText(`It was a link to ${fileName} on the Declaration of Software Validation page.`),
+    ).toBeVisible();
+    await page.getByRole('link', { name: 'Look up your files again' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/cornerstone/dsvs' && url.search === '');
+    await expect(page.getByLabel('Registration ID')).toHaveValue('');
 
     const api = await request.get(expired);
     expect(api.status()).toBe(410);

@@ -1,8 +1,8 @@
 // The end-to-end tests: Playwright in Debian's Chromium against the production build.
 import { spawnSync } from 'node:child_process';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
-ensureChromium();
+ensureSystemPackages(['chromium']);
 const root = new URL('..', import.meta.url).pathname;
 const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);

@@ -1,9 +1,12 @@
 // npm run test:cluster: builds what is stale, then runs e2e/cluster/cluster.test.ts with
 // Node's test runner: two portals behind nginx on Debian's PostgreSQL and redis-server
-// (docs/deployment.md). Needs the postgresql, redis-server and nginx packages.
+// (docs/deployment.md). Installs the postgresql, redis-server and nginx packages where missing
+// (as root on Debian; scripts/system-packages.mjs).
 import { spawnSync } from 'node:child_process';
 import { buildIsStale } from './build-state.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
+ensureSystemPackages(['postgresql', 'redis-server', 'nginx']);
 const root = new URL('..', import.meta.url).pathname;
 for (const workspace of ['web', 'api']) {
   if (!buildIsStale(workspace)) continue;

@@ -2,16 +2,20 @@
 // Ends with one line counting every test that ran: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
+
+// Before anything runs: the browser, and the servers the shared-limits and accel tests start.
+ensureSystemPackages(['chromium', 'redis-server', 'nginx']);
 
 const root = new URL('..', import.meta.url).pathname;
 const resultsDir = `${root}test-results`;
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
-ensureChromium();
-
 const steps = [
+  // A dependency that brings an install script nobody reviewed fails here (package.json's
+  // allowScripts, docs/decisions/098-reviewed-install-scripts.md).
+  ['reviewed install scripts', process.execPath, ['scripts/check-install-scripts.mjs']],
   ['lint', 'npm', ['run', 'lint', '--silent']],
   ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
   ['build', 'npm', ['run', 'build', '--silent']],

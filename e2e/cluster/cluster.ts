@@ -1,18 +1,9 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { locateProgram } from '../../scripts/system-packages.mjs';
 import { startRedisServer, type RedisServer } from '../../apps/api/test/redis-server';
 import { startS3Server, type S3Server } from '../../apps/api/test/s3-server';
 import { freePort, REPO_ROOT, SERVER_ENTRY } from '../portal-process';
@@ -58,7 +49,7 @@ export class Cluster {
 
   /** Starts PostgreSQL, Redis, `portals` portal processes and nginx in front of them. */
   static async start({ portals = 2 }: { portals?: number } = {}): Promise<Cluster> {
-    const nginxBinary = requireBinary(['/usr/sbin/nginx', 'nginx'], 'nginx');
+    const nginxBinary = locateProgram('nginx');
     const cluster = new Cluster();
     try {
       cluster.nginxPort = await freePort();
@@ -199,11 +190,7 @@ export class Cluster {
   }
 
   private async startPostgres() {
-    const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : [];
-    const latest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
-    if (!latest)
-      throw new Error('PostgreSQL is not installed: install Debian\'s package ("apt-get install -y postgresql")');
-    const bin = `/usr/lib/postgresql/${latest}/bin`;
+    const bin = locateProgram('postgresql');
     // PostgreSQL refuses to run as root: as root it runs as the postgres user, as .ci/run does.
     const ids =
       process.getuid?.() === 0
@@ -349,15 +336,6 @@ export class PortalNode {
     child.kill('SIGTERM');
     await exited;
   }
-}
-
-function requireBinary(candidates: string[], debianPackage: string): string {
-  for (const candidate of candidates) {
-    if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
-  }
-  throw new Error(
-    `${debianPackage} is not installed: install Debian's package ("apt-get install -y ${debianPackage}") and run the test again`,
-  );
 }
 
 function waitForOutput(child: ChildProcess, marker: string, name: string): Promise<void> {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { missingMessage, missingPackages } from '../../../scripts/system-packages.mjs';
 import { startEmbeddedServer, withDatabase } from '../src/db/embedded-server';
 import { applyMigrations } from '../src/db/migrate';
 import { MIGRATIONS_DIR } from '../src/paths';
@@ -21,6 +22,9 @@ declare module 'vitest' {
  * template is made once; each test file gets its own copy of it.
  */
 export default async function setup(project: TestProject) {
+  // The shared-limits and accel tests start Debian's redis-server and nginx: say so before any test runs.
+  const missing = missingPackages(['redis-server', 'nginx']);
+  if (missing.length > 0) throw new Error(missingMessage(missing));
   let serverUrl: URL;
   let stopServer = async () => {};
   if (process.env.DATABASE_URL) {

@@ -4,10 +4,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { locateProgram } from '../../../scripts/system-packages.mjs';
 import { freePort } from '../src/shared/free-port';
-
-/** Debian's nginx; the tests that need it run it as this user, in a temporary folder, on a free port. */
-export const NGINX_BINARY = '/usr/sbin/nginx';
 
 /** nginx's internal location for FILE_DELIVERY=accel, as docs/operations.md quotes it (and the bench uses it). */
 export const ACCEL_LOCATION_FILE = path.join(import.meta.dirname, 'accel.nginx.conf');
@@ -72,7 +70,8 @@ http {
 }
 `,
   );
-  const child = spawn(NGINX_BINARY, ['-p', folder, '-c', path.join(folder, 'nginx.conf')], {
+  // Debian's nginx, run as this user, in a temporary folder, on a free port.
+  const child = spawn(locateProgram('nginx'), ['-p', folder, '-c', path.join(folder, 'nginx.conf')], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

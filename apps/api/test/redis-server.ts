@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { locateProgram } from '../../../scripts/system-packages.mjs';
 import { freePort } from '../src/shared/free-port';
 
 export interface RedisServer {
@@ -16,22 +17,12 @@ export interface RedisServer {
   close(): Promise<void>;
 }
 
-/** Debian's redis-server: in PATH, or where the package puts it. */
-export function redisServerBinary(): string {
-  for (const candidate of ['redis-server', '/usr/bin/redis-server', '/usr/sbin/redis-server']) {
-    if (spawnSync(candidate, ['--version'], { stdio: 'ignore' }).status === 0) return candidate;
-  }
-  throw new Error(
-    'redis-server is not installed: install Debian\'s package ("apt-get install -y redis-server") and run the tests again',
-  );
-}
-
 /**
  * A real redis-server of this test run's own: a free port on 127.0.0.1, a temporary folder,
  * nothing written to disk.
  */
 export async function startRedisServer(): Promise<RedisServer> {
-  const binary = redisServerBinary();
+  const binary = locateProgram('redis-server');
   const dir = await mkdtemp(path.join(os.tmpdir(), 'portal-test-redis-'));
   await chmod(dir, 0o755);
   const port = await freePort();

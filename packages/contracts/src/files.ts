@@ -12,6 +12,22 @@ export const DOWNLOAD_LINK_PROBLEMS = ['expired', 'invalid'] as const;
 export type DownloadLinkProblem = (typeof DOWNLOAD_LINK_PROBLEMS)[number];
 
 /**
+ * The lookup that hands out links to a file, named on the page for an expired link (its
+ * signature vouches for the file) so a person opening it from a mail or a bookmark can look
+ * the file up again. A tampered link names none: the server cannot vouch for its file.
+ */
+export const DOWNLOAD_LOOKUPS = [
+  'offline-installer',
+  'pibs',
+  'dsvs',
+  'chromatof',
+  'chromatof-pibs',
+  'service-releases',
+  'service-chromatof-releases',
+] as const;
+export type DownloadLookup = (typeof DOWNLOAD_LOOKUPS)[number];
+
+/**
  * Whom a download link was made for, carried in its `grant` query parameter: a signed-in
  * staff member, or a registration by the digest of its ID. The API builds and parses it
  * (apps/api/src/plugins/download-links.ts); this pattern is what its route accepts.

@@ -137,18 +137,59 @@ describe('file delivery', () => {
       const expired = demo.portal.app.downloadLinks.sign(file, 'staff', Date.now() - 3_661_000);
       const response = await get(expired, undefined, { headers: fromLookup });
       expect(response.statusCode).toBe(303);
-      expect(response.headers.location).toBe('/download-link?problem=expired&from=%2Fcornerstone%2Fpibs');
+      expect(response.headers.location).toBe(
+        '/download-link?problem=expired&from=%2Fcornerstone%2Fpibs&file=Cornerstone-2.8.1-Offline.zip',
+      );
       expect(response.headers.location).not.toContain('DEMO');
       expect(response.headers.vary).toContain('Sec-Fetch-Mode');
       // An older browser, known only by what it accepts, and no page it came from.
       const old = await get(expired, undefined, { headers: { accept: 'text/html' } });
-      expect(old.headers.location).toBe('/download-link?problem=expired');
+      expect(old.headers.location).toBe('/download-link?problem=expired&file=Cornerstone-2.8.1-Offline.zip');
       // Programs still get the JSON error.
       for (const headers of [{}, { accept: 'application/json' }, { 'sec-fetch-mode': 'cors', accept: 'text/html' }]) {
         const api = await get(expired, undefined, { headers });
         expect(api.statusCode).toBe(410);
         expect(api.json()).toEqual({ message: 'This download link has expired. Please look the file up again.' });
       }
+    });
+
+    it('names the file an expired link was for and the lookup that hands it out again', async () => {
+      const snapshot = await demo.portal.app.catalogue.get();
+      const { digestOf } = demo.portal.app.registrations;
+      const customer = (credential: string) => {
+        const [scheme, id] = credential.split(' id=') as [string, string];
+        return `r.${digestOf({ scheme: scheme.toLowerCase() as 'hasp' | 'rainbow', id })}` as const;
+      };
+      const installer = [...snapshot.versions.values()].find((version) => version.offlineInstaller)!.offlineInstaller!;
+      const notes = [...snapshot.releaseNotes.values()][0]!;
+      const chromatofFile = snapshot.chromatofReleases[0]!.files[0]!.file;
+      const cornerstonePib = snapshot.pibs.find((pib) => !pib.product.startsWith('ChromaTOF'))!.file;
+      const chromatofPib = snapshot.pibs.find((pib) => pib.product.startsWith('ChromaTOF'))!.file;
+      const cases = [
+        { file: installer, grant: customer(DEMO.CS), lookup: 'offline-installer' },
+        { file: notes, grant: customer(DEMO.CS), lookup: 'offline-installer' },
+        { file: cornerstonePib, grant: customer(DEMO.CS), lookup: 'pibs' },
+        { file: [...snapshot.dsvs.values()][0]!.file, grant: customer(DEMO.CS), lookup: 'dsvs' },
+        { file: chromatofFile, grant: customer(DEMO.KEY), lookup: 'chromatof' },
+        { file: chromatofPib, grant: customer(DEMO.KEY), lookup: 'chromatof-pibs' },
+        { file: cornerstonePib, grant: 'staff', lookup: 'service-releases' },
+        { file: chromatofFile, grant: 'staff', lookup: 'service-chromatof-releases' },
+      ] as const;
+      for (const { file, grant, lookup } of cases) {
+        const expired = demo.portal.app.downloadLinks.sign(file, grant, Date.now() - 3_661_000);
+        const response = await get(expired, undefined, { headers: navigation });
+        const page = new URL(response.headers.location as string, 'http://portal');
+        expect(page.pathname, file.name).toBe('/download-link');
+        expect(Object.fromEntries(page.searchParams), file.name).toEqual({
+          problem: 'expired',
+          lookup,
+          file: file.name,
+        });
+      }
+      // A registration no longer published: the file is named, the lookup is not guessed.
+      const gone = demo.portal.app.downloadLinks.sign(installer, `r.${'0'.repeat(64)}`, Date.now() - 3_661_000);
+      const response = await get(gone, undefined, { headers: navigation });
+      expect(response.headers.location).toBe(`/download-link?problem=expired&file=${installer.name}`);
     });
 
     it('leads to the page that says the link is not valid when it was tampered with or mangled', async () => {

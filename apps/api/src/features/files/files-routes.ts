@@ -1,6 +1,7 @@
 import {
   DOWNLOAD_LINK_PAGE,
   type DownloadLinkProblem,
+  type DownloadLookup,
   ErrorBody,
   FileParams,
   FileQuery,
@@ -13,6 +14,7 @@ import { registrationDigestOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { truncatedAddress } from '../../shared/client-address';
 import { downloadRecorder } from './download-records';
+import { lookupOfLink } from './link-lookup';
 import { scheduleDownloadRetention } from './download-retention';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
@@ -58,16 +60,23 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const check = app.downloadLinks.check({ ...request.params, ...request.query });
       // A link not made by us answers as if the file did not exist.
       if (check === 'forged') return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE);
+      const snapshot = await app.catalogue.get();
       if (check === 'expired') {
+        // The signature vouches for the file and whom the link was for: the page may name both.
+        const about = {
+          fileName: request.params.fileName,
+          lookup: lookupOfLink(snapshot, request.params.fileId, request.query.grant),
+        };
         return brokenLink(
           request,
           reply,
           'expired',
           410,
           'This download link has expired. Please look the file up again.',
+          about,
         );
       }
-      const file = (await app.catalogue.get()).files.get(request.params.fileId);
+      const file = snapshot.files.get(request.params.fileId);
       if (!file) return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE);
       const clientAddress = truncatedAddress(request.ip);
       return app.fileDelivery.send(request, reply, file, (bytesSent, ranged) => {
@@ -97,8 +106,9 @@ function brokenLink(
   problem: DownloadLinkProblem,
   status: 404 | 410,
   message: string,
+  about?: LinkAbout,
 ) {
-  if (isNavigation(request)) return sendToLinkPage(request, reply, problem);
+  if (isNavigation(request)) return sendToLinkPage(request, reply, problem, about);
   return reply.header('vary', 'Accept, Sec-Fetch-Mode').status(status).send({ message });
 }
 
@@ -110,10 +120,18 @@ export function isNavigation(request: FastifyRequest): boolean {
   return /(^|[\s,])text\/html([\s,;]|$)/i.test(request.headers.accept ?? '');
 }
 
-function sendToLinkPage(request: FastifyRequest, reply: FastifyReply, problem: DownloadLinkProblem) {
+/** What an expired link was for: its file's name and the lookup that hands it out. */
+interface LinkAbout {
+  fileName: string;
+  lookup: DownloadLookup | undefined;
+}
+
+function sendToLinkPage(request: FastifyRequest, reply: FastifyReply, problem: DownloadLinkProblem, about?: LinkAbout) {
   const query = new URLSearchParams({ problem });
   const from = pageLinkedFrom(request);
   if (from) query.set('from', from);
+  if (about?.lookup) query.set('lookup', about.lookup);
+  if (about) query.set('file', about.fileName);
   return reply
     .header('vary', 'Accept, Sec-Fetch-Mode')
     .header('cache-control', 'no-store')

@@ -1,7 +1,7 @@
-import { type DownloadLinkProblem } from '@portal/contracts';
+import { DOWNLOAD_LOOKUPS, type DownloadLinkProblem, type DownloadLookup } from '@portal/contracts';
 import { Link, useSearchParams } from 'react-router';
 import { HomeLink } from '../../shared/components/home-link';
-import { DESTINATIONS, type Destination } from '../../shared/navigation/navigation';
+import { DESTINATIONS, type Destination, type DestinationName } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 
@@ -17,6 +17,29 @@ export const DOWNLOAD_LINK_TEXTS: Record<DownloadLinkProblem, { title: string; t
   },
 };
 
+/** The page of each lookup the file endpoint may name for an expired link. */
+const LOOKUP_PAGES: Record<DownloadLookup, DestinationName> = {
+  'offline-installer': 'cornerstoneOffline',
+  pibs: 'cornerstonePibs',
+  dsvs: 'cornerstoneDsvs',
+  chromatof: 'chromatof',
+  'chromatof-pibs': 'chromatofPibs',
+  'service-releases': 'serviceReleases',
+  'service-chromatof-releases': 'serviceChromatofReleases',
+};
+
+/** Every place a customer gets files, offered when the server cannot say which one a link came from. */
+const EVERY_LOOKUP: { name: DestinationName; text: string }[] = [
+  { name: 'cornerstoneOffline', text: 'Cornerstone offline installers' },
+  { name: 'cornerstonePibs', text: 'Cornerstone product information bulletins (PIBs)' },
+  { name: 'cornerstoneDsvs', text: 'Cornerstone declarations of software validation (DSVs)' },
+  { name: 'chromatof', text: 'ChromaTOF downloads' },
+  { name: 'chromatofPibs', text: 'ChromaTOF PIBs' },
+  { name: 'pxFirmware', text: 'PX Series firmware' },
+  { name: 'mxFirmware', text: 'MX Series firmware' },
+  { name: 'cxFirmware', text: 'CX Series firmware' },
+];
+
 export const meta = () =>
   pageMeta('Download link', 'A download link that no longer works, and the way back to the lookup.');
 
@@ -26,28 +49,62 @@ function destinationAt(path: string | null): Destination | undefined {
   return Object.values(DESTINATIONS).find((destination) => destination.url === path && destination.url !== '/');
 }
 
+function lookupNamed(value: string | null): Destination | undefined {
+  const lookup = DOWNLOAD_LOOKUPS.find((known) => known === value);
+  return lookup && DESTINATIONS[LOOKUP_PAGES[lookup]];
+}
+
 /**
  * Where the file endpoint sends a person who opened a download link that has expired or
- * was changed: it says so and leads back to the page the link was found on, whose
- * address comes without its query, so no registration ID is ever part of it.
+ * was changed. An expired link names its file and lookup (its signature vouches for them),
+ * so the page leads to that lookup; otherwise back to the page the link was found on, and
+ * to every lookup. No address here carries a registration ID.
  */
 export default function DownloadLinkPage() {
   const [params] = useSearchParams();
-  const { title, text } = DOWNLOAD_LINK_TEXTS[params.get('problem') === 'expired' ? 'expired' : 'invalid'];
+  const problem = params.get('problem') === 'expired' ? 'expired' : 'invalid';
+  const { title, text } = DOWNLOAD_LINK_TEXTS[problem];
+  const lookup = problem === 'expired' ? lookupNamed(params.get('lookup')) : undefined;
+  const fileName = problem === 'expired' ? params.get('file') : null;
   const from = destinationAt(params.get('from'));
   return (
     <>
       <h1>{title}</h1>
       <p className={page.lead}>{text}</p>
-      <p>
-        {from ? (
-          <Link className={page.button} to={from.url}>
-            Back to {from.title}
+      {fileName && (
+        <p>
+          It was a link to <strong>{fileName}</strong>
+          {lookup ? ` on the ${lookup.title} page.` : '.'}
+        </p>
+      )}
+      {lookup ? (
+        <p>
+          <Link className={page.button} to={lookup.url}>
+            Look up your files again
           </Link>
-        ) : (
-          <HomeLink />
-        )}
-      </p>
+        </p>
+      ) : (
+        <>
+          {from && (
+            <p>
+              <Link className={page.button} to={from.url}>
+                Back to {from.title}
+              </Link>
+            </p>
+          )}
+          <h2>Look up your files again</h2>
+          <ul>
+            {EVERY_LOOKUP.map(({ name, text }) => (
+              <li key={name}>
+                <Link to={DESTINATIONS[name].url}>{text}</Link>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <HomeLink />
+          </p>
+        </>
+      )}
     </>
   );
 }
