@@ -54,8 +54,10 @@ describe('GET /v1/usage', () => {
     expect((await demo.get(installer.pathname + installer.search)).statusCode).toBe(200);
 
     const today = new Date().toISOString().slice(0, 10);
+    // Downloads are written in batches, at the latest a second after the first (download-records.ts): under
+    // load that second and the query may take longer than the poll's default second.
     await expect
-      .poll(async () => (await usage(7)).topVersions)
+      .poll(async () => (await usage(7)).topVersions, { timeout: 5_000 })
       .toEqual([{ product: 'Cornerstone', version: '2.8.1', downloads: 1 }]);
     const report = await usage(30);
     expect(report).toMatchObject({
