@@ -39,6 +39,7 @@ import registrations from './plugins/registrations';
 import securityHeaders from './plugins/security-headers';
 import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';
+import { refuseNonFiniteNumbers } from './shared/finite-numbers';
 import makerLogo from './web/maker-logo';
 import webApp from './web/web-app';
 import type { WebBuild } from './web/web-build';
@@ -66,7 +67,10 @@ export async function buildApp(
     trustProxy: dependencies.config.trustProxy.length > 0 ? dependencies.config.trustProxy : false,
     // A file's name is a path parameter: every name the manifest accepts must route (contracts/files.ts).
     routerOptions: { maxParamLength: FILE_NAME_MAX_URL_CHARS },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true },
+      onCreate: refuseNonFiniteNumbers,
+    },
     // Errors Fastify or Node's parser meet before routing get the `{ message }` body, never the URL.
     frameworkErrors,
     clientErrorHandler,

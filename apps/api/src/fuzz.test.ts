@@ -40,6 +40,12 @@ interface FuzzRequest {
   remoteAddress: string;
 }
 
+interface NumericParameter {
+  name: string;
+  in: string;
+  schema: { type?: string; minimum?: number; maximum?: number };
+}
+
 interface Route {
   path: string;
   methods: string[];
@@ -305,6 +311,51 @@ describe(`fuzzing every route of the OpenAPI document (seed ${SEED})`, () => {
       methods: Object.keys(operations).map((method) => method.toUpperCase()),
     }));
     await demo.portal.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('refuses every numeric parameter of the document that is not finite, or out of its range, with 400', async () => {
+    const document = (await demo.portal.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<{
+      paths: Record<string, Record<string, { parameters?: NumericParameter[] }>>;
+    }>();
+    const numeric = Object.entries(document.paths).flatMap(([routePath, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        (operation.parameters ?? [])
+          .filter((parameter) => ['number', 'integer'].includes(parameter.schema?.type ?? ''))
+          .map((parameter) => ({ routePath, method: method.toUpperCase(), parameter })),
+      ),
+    );
+    expect(numeric.map(({ parameter }) => parameter.name)).toEqual(expect.arrayContaining(['before', 'limit']));
+    const refused = ['1e9999', '-1e9999', 'Infinity', '-Infinity', 'NaN', '9'.repeat(400), `-${'9'.repeat(400)}`];
+    const failures: string[] = [];
+    let attempts = 0;
+    for (const { routePath, method, parameter } of numeric) {
+      const outOfRange = [
+        ...(parameter.schema.maximum !== undefined ? [String(parameter.schema.maximum + 1), '1e308'] : []),
+        ...(parameter.schema.minimum !== undefined ? [String(parameter.schema.minimum - 1), '-1e308'] : []),
+      ];
+      for (const value of [...refused, ...outOfRange]) {
+        const encoded = encodeURIComponent(value);
+        let url = routePath.replace(/\{([^}]+)\}/g, (_, name: string) => (name === parameter.name ? encoded : 'x'));
+        if (parameter.in === 'query') url += `?${parameter.name}=${encoded}`;
+        const answers = await Promise.all(
+          [undefined, ...credentials].map((credential) =>
+            demo.portal.app.inject({
+              method: method as 'GET',
+              url,
+              headers: credential ? { authorization: credential } : {},
+              remoteAddress: `10.9.${failures.length}.${(attempts++ % 250) + 1}`,
+            }),
+          ),
+        );
+        const statuses = answers.map((answer) => answer.statusCode);
+        const refusedWith400 = answers.some(
+          (answer) => answer.statusCode === 400 && typeof answer.json<{ message?: unknown }>().message === 'string',
+        );
+        if (statuses.some((status) => status < 400 || status >= 500) || !refusedWith400)
+          failures.push(`${method} ${url.slice(0, 120)} → ${statuses.join(', ')}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it(`answers ${INJECTED_REQUESTS} malformed requests (inject) and ${SOCKET_REQUESTS} (socket) with no 5xx, no stack, nothing echoed`, async () => {

@@ -29,7 +29,8 @@ export const StaffAuthorizationHeaders = Type.Object({
 /** The answers every staff route may give besides its own. */
 export const STAFF_AUTH_RESPONSES = { 401: ErrorBody } as const;
 
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+// The scheme name is case-insensitive (RFC 9110 §11.1): "bearer …" is as good as "Bearer …".
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
 
 export default fp(
   async function staffAuth(app: FastifyInstance) {

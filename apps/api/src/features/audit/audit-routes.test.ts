@@ -24,10 +24,27 @@ describe('GET /v1/audit', () => {
   });
 
   it('answers 400 to a malformed page', async () => {
-    for (const query of ['before=abc', 'before=0', 'limit=0', 'limit=201', 'limit=-1', 'limit=1.5', 'since=1']) {
+    const huge = '9'.repeat(400);
+    for (const query of [
+      'before=abc',
+      'before=0',
+      'limit=0',
+      'limit=201',
+      'limit=-1',
+      'limit=1.5',
+      'since=1',
+      ...['1e9999', '-1e9999', 'Infinity', '-Infinity', 'NaN', huge].flatMap((n) => [`before=${n}`, `limit=${n}`]),
+    ]) {
       const response = await get(`/v1/audit?${query}`, demo.staff);
       expect(response.statusCode, query).toBe(400);
       expect(response.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('takes the Bearer scheme in any case (RFC 9110 §11.1)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const response = await get('/v1/audit?limit=1', demo.staff.replace(/^Bearer/, scheme));
+      expect(response.statusCode, scheme).toBe(200);
     }
   });
 
