@@ -63,6 +63,17 @@ test('a manager saves the admin list with Save & Continue and sends the response
     .toMatch(/Response key: \d{8}/);
   expect((await mailsTo('e2e.admin@customer.example')).join('\n')).toContain('Challenge key: 24681357');
 
+  // Service Mode answers the same challenge with another code: the mailed key stays the administrators'.
+  const mailed = (await mailsTo('e2e.admin@customer.example')).join('\n').match(/Response key: (\d{8})/)![1]!;
+  const serviceMode = await page.context().newPage();
+  await serviceMode.goto('/service/cornerstone/service-mode');
+  await serviceMode.getByLabel('Challenge Key').fill('24681357');
+  await serviceMode.getByRole('button', { name: 'Get Response Key' }).click();
+  const shown = serviceMode.getByLabel('Response Key', { exact: true });
+  await expect(shown).toHaveValue(/^\d{8}$/);
+  expect(await shown.inputValue()).not.toBe(mailed);
+  await serviceMode.close();
+
   await page.getByRole('button', { name: 'Reset Form' }).click();
   await expect(page.getByLabel('Registration ID')).toHaveValue('');
   await expect(page.getByLabel('Registration ID')).toBeEditable();

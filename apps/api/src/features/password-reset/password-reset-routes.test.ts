@@ -183,11 +183,16 @@ describe('POST /v1/Cornerstone/PasswordReset', () => {
     const response = await post({ registrationId: 'DEMO-CS-1001', challengeKey: '12345678' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ emailSent: true, authorizedAdminEmails: ['lab.admin@customer.example'] });
-    const responseCode = (await get('/v1/Cornerstone/ServiceKey/Challenge/12345678', demo.staff)).json().responseCode;
+    const responseKey = demo.portal.app.serviceKeys.passwordResetResponseFor('12345678');
     const mails = (await readOutbox(demo.dataDir)).filter((mail) =>
-      mail.decoded.includes(`Response key: ${responseCode}`),
+      mail.decoded.includes(`Response key: ${responseKey}`),
     );
     expect(mails.map((mail) => mail.to)).toEqual(['lab.admin@customer.example']);
+    // Service Mode answers the same challenge with another code: it cannot stand in for the mail.
+    const serviceMode = (await get('/v1/Cornerstone/ServiceKey/Challenge/12345678', demo.staff)).json().responseCode;
+    expect(serviceMode).toMatch(/^\d{8}$/);
+    expect(serviceMode).not.toBe(responseKey);
+    expect(mails[0]!.decoded).not.toContain(serviceMode);
     expect(mails[0]!.decoded).toContain('staff@example.com asked for the response key');
     const [, mailed] = (await get('/v1/audit?limit=2', demo.staff)).json<AuditPage>().entries;
     expect(mailed).toMatchObject({

@@ -144,7 +144,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { registrationId, challengeKey } = request.body;
       const registration = await registrationOf(registrationId);
       if (!registration) return reply.status(400).send({ message: messages.invalidRegistrationId });
-      const responseKey = app.serviceKeys.responseFor(challengeKey);
+      const responseKey = app.serviceKeys.passwordResetResponseFor(challengeKey);
       if (responseKey === undefined) return reply.status(400).send({ message: messages.invalidChallengeKey });
 
       const act = {

@@ -19,6 +19,24 @@ describe('frozen vectors (docs/service-keys.md)', () => {
       'e343000c495c6148375b0451a6883fc9405b41d9a98c71fb5e77ec3276752b87',
     );
     expect(expiringKeyBytes.toString('hex')).toBe('387de2936f8b7f72f09e4b70698472c81c6c64e18de61600c4bb718d1a47580a');
+    expect(derivedKey(SECRET_KEY, SERVICE_KEY_PURPOSES.passwordReset).toString('hex')).toBe(
+      'c16aae410499d14850401fa552103d9cd223ca2b52bfe0edc949b2c9d78b826a',
+    );
+  });
+
+  it("answers a password-reset challenge with a key of its own, never Service Mode's code", () => {
+    const challenges = ['0', '00000000', '1', '12345678', '99999999'];
+    expect(Object.fromEntries(challenges.map((q) => [q, keys.passwordResetResponseFor(q)]))).toEqual({
+      '0': '10741308',
+      '00000000': '10741308',
+      '1': '27937084',
+      '12345678': '80594151',
+      '99999999': '04648329',
+    });
+    for (const challenge of challenges) {
+      expect(keys.passwordResetResponseFor(challenge)).not.toBe(keys.responseFor(challenge));
+    }
+    expect(keys.passwordResetResponseFor('1234-5678')).toBeUndefined();
   });
 
   it('answers challenge keys with OCRA-1:HOTP-SHA256-8:QN08', () => {
