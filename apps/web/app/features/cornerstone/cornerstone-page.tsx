@@ -5,7 +5,7 @@ import { PageHeader } from '../../shared/components/page-header';
 import { buttonClass } from '../../shared/components/ui/button';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
-import { formatReleaseDate } from '../../shared/release-date';
+import { formatDate } from '../../shared/format';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
 import type { Route } from './+types/cornerstone-page';
@@ -135,7 +135,7 @@ function LatestRelease({ latest, loading }: { latest?: LatestVersion; loading: b
         <SparkleIcon className={styles.latestIcon} size={20} />
         <span>
           Latest version <strong>Cornerstone {latest.name}</strong>, released{' '}
-          <time dateTime={latest.releaseDate}>{formatReleaseDate(latest.releaseDate)}</time>.
+          <time dateTime={latest.releaseDate}>{formatDate(latest.releaseDate)}</time>.
         </span>
       </span>{' '}
       <Link to={href('cornerstonePibs')} className={styles.whatsNew}>

@@ -8,6 +8,7 @@ import { Form, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs 
 import { ApiError, readBearer } from '../../shared/api/api-client';
 import { staffErrorMessage } from '../../shared/api/staff-error-message';
 import { CopyField } from '../../shared/components/copy-field';
+import { formatDateTime } from '../../shared/format';
 import { useIdentity } from '../../shared/identity/identity-store';
 import { SignInGate } from '../../shared/identity/sign-in-gate';
 import { staffToolMeta } from '../../shared/identity/staff-tool-page';
@@ -103,8 +104,6 @@ function ChallengeForm({ answer }: { answer: Route.ComponentProps['actionData'] 
   );
 }
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 function ExpiringKeyCard({ state }: { state: ExpiringKeyState }) {
   useExpiringKeyRefresh(state.key === undefined);
   return (
@@ -119,7 +118,7 @@ function ExpiringKeyCard({ state }: { state: ExpiringKeyState }) {
         <>
           <CopyField label="Expiring Response Key" value={state.key.responseCode} />
           <p className={styles.expiry}>
-            Expires <time dateTime={state.key.expiresAt}>{expiryFormat.format(new Date(state.key.expiresAt))}</time>
+            Expires <time dateTime={state.key.expiresAt}>{formatDateTime(state.key.expiresAt)}</time>
           </p>
         </>
       ) : (
