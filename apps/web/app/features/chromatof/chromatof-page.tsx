@@ -1,7 +1,6 @@
 import { FINDING_CHROMATOF, INCORRECT_KEY, NO_CHROMATOF_DOWNLOADS } from '@portal/contracts';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { ApiError } from '../../shared/api/api-client';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { downloadDate } from '../../shared/lookup/download-facts';
@@ -11,10 +10,11 @@ import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
 import lookup from '../../shared/lookup/lookup.module.css';
 import { ChromatofIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
-import { Alert } from '../../shared/components/ui/alert';
 import { Button } from '../../shared/components/ui/button';
 import { Field } from '../../shared/components/ui/field';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { FailureAlert } from '../../shared/outcome/failure-alert';
+import { outcomeOf, type Outcome } from '../../shared/outcome/outcome';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 import type { Route } from './+types/chromatof-page';
@@ -29,32 +29,22 @@ export const meta = () =>
 
 const KEY_ID_FIELD = 'keyId';
 
-type Outcome =
-  | { kind: 'missing' }
-  | { kind: 'downloads'; downloads: DownloadEntry[] }
-  | { kind: 'empty' }
-  | { kind: 'error'; message: string; rejected: boolean };
+/** A blank key ID, or the lookup's outcome: the downloads, or null when there are none. */
+type ChromatofOutcome = { kind: 'missing' } | Outcome<DownloadEntry[] | null>;
 
 /**
  * The key ID is a credential, so it is posted, never put in the URL
  * (docs/decisions/061-chromatof-key-id-not-in-the-url.md). A submission is a navigation:
  * a new one aborts the one it supersedes, whose outcome is never shown.
  */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ChromatofOutcome> {
   const keyId = String((await request.formData()).get(KEY_ID_FIELD) ?? '').trim();
   if (!keyId) return { kind: 'missing' };
-  try {
-    const downloads = await findChromatofDownloads(
-      new URL(chromatofDownloadsUrl(), window.location.href).href,
-      keyId,
-      request.signal,
-    );
-    return downloads ? { kind: 'downloads', downloads } : { kind: 'empty' };
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    const rejected = error instanceof ApiError && error.status === 401;
-    return { kind: 'error', message: rejected ? INCORRECT_KEY : (error as Error).message, rejected };
-  }
+  // SPEC §8: a 401 is 'Incorrect key'; other errors, HTTP or not, show their own message.
+  return outcomeOf(
+    () => findChromatofDownloads(new URL(chromatofDownloadsUrl(), window.location.href).href, keyId, request.signal),
+    { signal: request.signal, rejected: INCORRECT_KEY, unexpected: 'own-message' },
+  );
 }
 
 export default function ChromatofPage() {
@@ -64,7 +54,7 @@ export default function ChromatofPage() {
   // A blank key ID is asked for here, without a submission.
   const [blank, setBlank] = useState(false);
   // Earlier results and errors clear on each submit (SPEC §4).
-  const outcome: Outcome | undefined = blank ? { kind: 'missing' } : submitting ? undefined : latest;
+  const outcome: ChromatofOutcome | undefined = blank ? { kind: 'missing' } : submitting ? undefined : latest;
   const input = useRef<HTMLInputElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -125,17 +115,13 @@ export default function ChromatofPage() {
           </div>
           <div role="status" className={styles.status}>
             {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
-            {outcome?.kind === 'empty' && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
+            {outcome?.kind === 'ok' && outcome.data === null && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
           </div>
-          {outcome?.kind === 'error' &&
-            (outcome.rejected ? (
-              <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
-            ) : (
-              <Alert tone="danger" role="alert">
-                {outcome.message}
-              </Alert>
-            ))}
-          {outcome?.kind === 'downloads' && <DownloadList downloads={outcome.downloads} />}
+          {outcome?.kind === 'rejected' && (
+            <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
+          )}
+          {outcome?.kind === 'failed' && <FailureAlert failure={outcome} />}
+          {outcome?.kind === 'ok' && outcome.data !== null && <DownloadList downloads={outcome.data} />}
         </section>
 
         <section className={page.section} aria-labelledby="chromatof-pibs">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { LookupBusy, LookupError, LookupForm } from './lookup-form';
+import { FailureAlert } from '../outcome/failure-alert';
+import { LookupBusy, LookupForm } from './lookup-form';
 import { LookupSidePanel, RejectedId, type IdName } from './lookup-help';
 import styles from './lookup.module.css';
 import type { LookupState } from './run-lookup';
@@ -45,14 +46,12 @@ export function LookupPage<T>({
         <LookupForm label={label} registrationId={state.registrationId} whereIsThis={whereIsThis} />
         {busy ? (
           <LookupBusy />
-        ) : outcome?.error !== undefined ? (
-          outcome.rejected ? (
-            <RejectedId message={outcome.error} idName={idName} where={whereInShort} />
-          ) : (
-            <LookupError message={outcome.error} />
-          )
-        ) : outcome ? (
+        ) : outcome?.kind === 'ok' ? (
           results(outcome.data)
+        ) : outcome?.kind === 'rejected' ? (
+          <RejectedId message={outcome.message} idName={idName} where={whereInShort} />
+        ) : outcome ? (
+          <FailureAlert failure={outcome} />
         ) : null}
         {children}
       </div>
