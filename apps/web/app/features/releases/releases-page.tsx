@@ -109,7 +109,7 @@ function Matrix({ matrix }: { matrix: ReleaseMatrix }) {
                   <ul className={styles.pibs}>
                     {row.pibs.map((pib) => (
                       <li key={pib.internalVariant}>
-                        <FileLink href={pib.uri} className={styles.pib}>
+                        <FileLink href={pib.uri} inline={pib.file.inline} className={styles.pib}>
                           <FileIcon />
                           <span className={styles.visuallyHidden}>PIB of Cornerstone {row.version}, </span>
                           {pib.variant}
