@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
 import { HelpDialog } from '../../shared/components/help-dialog';
+import { TwoColumns } from '../../shared/components/two-columns';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
@@ -74,65 +75,62 @@ export default function ChromatofPage() {
   };
 
   return (
-    <div className={lookup.layout}>
-      <div className={lookup.mainColumn}>
-        <PageHeader title={DESTINATIONS.chromatof.title} icon={ChromatofIcon}>
-          ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
-          and quantifies the compounds in your samples.
-        </PageHeader>
+    <TwoColumns variant="lookup" side={<LookupSidePanel idName="key ID" whereIsThis={<KeyIdHelp />} />}>
+      <PageHeader title={DESTINATIONS.chromatof.title} icon={ChromatofIcon}>
+        ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
+        and quantifies the compounds in your samples.
+      </PageHeader>
 
-        <section className={page.section} aria-labelledby="download-chromatof">
-          <h2 id="download-chromatof">Download ChromaTOF</h2>
-          <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
-            <Field
-              inputRef={input}
-              onKeyDown={onKeyDown}
-              id="key-id"
-              label="Key ID"
-              name={KEY_ID_FIELD}
-              autoComplete="off"
-              spellCheck={false}
-              required
-              error={outcome?.kind === 'missing' ? 'Please enter your key ID.' : undefined}
-              action={
-                <Button type="submit" disabled={submitting}>
-                  Find downloads
-                </Button>
-              }
-            />
-          </Form>
-          <div className={styles.where}>
-            <HelpDialog label="Where is this?" title="Where is my key ID?">
-              <p>
-                In ChromaTOF, click the &apos;i&apos; icon at the upper right to open the About dialog: it shows your
-                key ID.
-              </p>
-              <p>
-                Your key ID is also on the Software Registration Certificate, where it is labelled &apos;Copy Protection
-                Key&apos;.
-              </p>
-            </HelpDialog>
-          </div>
-          <div role="status" className={styles.status}>
-            {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
-            {outcome?.kind === 'ok' && outcome.data === null && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
-          </div>
-          {outcome?.kind === 'rejected' && (
-            <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
-          )}
-          {outcome?.kind === 'failed' && <FailureAlert failure={outcome} />}
-          {outcome?.kind === 'ok' && outcome.data !== null && <DownloadList downloads={outcome.data} />}
-        </section>
+      <section className={page.section} aria-labelledby="download-chromatof">
+        <h2 id="download-chromatof">Download ChromaTOF</h2>
+        <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
+          <Field
+            inputRef={input}
+            onKeyDown={onKeyDown}
+            id="key-id"
+            label="Key ID"
+            name={KEY_ID_FIELD}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={outcome?.kind === 'missing' ? 'Please enter your key ID.' : undefined}
+            action={
+              <Button type="submit" disabled={submitting}>
+                Find downloads
+              </Button>
+            }
+          />
+        </Form>
+        <div className={styles.where}>
+          <HelpDialog label="Where is this?" title="Where is my key ID?">
+            <p>
+              In ChromaTOF, click the &apos;i&apos; icon at the upper right to open the About dialog: it shows your key
+              ID.
+            </p>
+            <p>
+              Your key ID is also on the Software Registration Certificate, where it is labelled &apos;Copy Protection
+              Key&apos;.
+            </p>
+          </HelpDialog>
+        </div>
+        <div role="status" className={styles.status}>
+          {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
+          {outcome?.kind === 'ok' && outcome.data === null && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
+        </div>
+        {outcome?.kind === 'rejected' && (
+          <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
+        )}
+        {outcome?.kind === 'failed' && <FailureAlert failure={outcome} />}
+        {outcome?.kind === 'ok' && outcome.data !== null && <DownloadList downloads={outcome.data} />}
+      </section>
 
-        <section className={page.section} aria-labelledby="chromatof-pibs">
-          <h2 id="chromatof-pibs">Product Information Bulletins</h2>
-          <p>
-            <Link to={href('chromatofPibs')}>Find the PIBs for your ChromaTOF</Link>
-          </p>
-        </section>
-      </div>
-      <LookupSidePanel idName="key ID" whereIsThis={<KeyIdHelp />} />
-    </div>
+      <section className={page.section} aria-labelledby="chromatof-pibs">
+        <h2 id="chromatof-pibs">Product Information Bulletins</h2>
+        <p>
+          <Link to={href('chromatofPibs')}>Find the PIBs for your ChromaTOF</Link>
+        </p>
+      </section>
+    </TwoColumns>
   );
 }
 
