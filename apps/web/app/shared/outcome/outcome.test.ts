@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/api-client';
+import { alreadyReported } from '../report-errors';
 import { failureTone } from './failure-alert';
 import { INTERNAL_PROBLEM, outcomeOf } from './outcome';
 
@@ -38,6 +39,9 @@ describe('outcomeOf', () => {
     const fault = new SyntaxError('Unexpected end of JSON input');
     expect(await outcomeOf(failing(fault))).toEqual({ kind: 'failed', message: INTERNAL_PROBLEM, status: null });
     expect(globalThis.reportError).toHaveBeenCalledWith(fault);
+    // The collector's listener for uncaught errors skips it: reported once, through the bus.
+    expect(alreadyReported(fault)).toBe(true);
+    expect(alreadyReported(new SyntaxError('another'))).toBe(false);
     expect(await outcomeOf(failing(new Error('No link to follow')), { unexpected: 'own-message' })).toEqual({
       kind: 'failed',
       message: 'No link to follow',
