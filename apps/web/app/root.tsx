@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
 import { SignedInBanner } from './shared/identity/signed-in-banner';
-import { INTERNAL_PROBLEM_MESSAGE } from './shared/identity/staff-data';
+import { INTERNAL_PROBLEM } from './shared/outcome/outcome';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
 import { makerLogoUrl } from './shared/maker-logo';
 import { supportEmailAttribute, supportUrlAttribute } from './shared/support-contact';
@@ -115,7 +115,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (internal) emitTelemetry({ kind: 'error', error });
   }, [internal, error]);
-  const message = internal ? INTERNAL_PROBLEM_MESSAGE : `${error.status} ${error.statusText}`;
+  const message = internal ? INTERNAL_PROBLEM : `${error.status} ${error.statusText}`;
   return (
     <section>
       <h1>Something went wrong</h1>

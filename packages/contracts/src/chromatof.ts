@@ -51,6 +51,8 @@ export const ChromatofDownload = Type.Object(
     fileName: Type.String(),
     /** Its media type, as published. */
     contentType: Type.String(),
+    /** Whether its link sends it inline for the browser to show (FileDetails.inline). */
+    inline: Type.Boolean(),
     sizeBytes: Type.Integer({ minimum: 0 }),
     sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
     releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),

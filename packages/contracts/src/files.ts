@@ -59,6 +59,10 @@ export const FileDetails = Type.Object(
   {
     fileName: Type.String({ description: 'The name the download is saved under' }),
     contentType: Type.String({ description: 'Its media type, as published (application/pdf, application/zip, …)' }),
+    inline: Type.Boolean({
+      description:
+        'Whether its link sends it inline, for the browser to show (a PDF: opens in a new tab), rather than as an attachment to save',
+    }),
     sizeBytes: Type.Integer({ minimum: 0, description: 'Its size in bytes' }),
     sha256: Type.String({ pattern: SHA256_PATTERN, description: 'SHA-256 of its bytes, lower-case hex' }),
     publishedAt: Type.String({ format: 'date-time', description: 'When the file was first published to the portal' }),

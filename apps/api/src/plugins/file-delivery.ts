@@ -176,6 +176,15 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 const VIEWED_INLINE = new Set(['application/pdf']);
 
 /**
+ * Whether a file is sent inline, for the browser to show, rather than as an attachment: the
+ * one rule (decisions 090 and 113). The lookups answer it beside each link
+ * (`FileDetails.inline`), so the web app opens exactly these in a new tab.
+ */
+export function isSentInline(contentType: string): boolean {
+  return VIEWED_INLINE.has(contentType.split(';', 1)[0]!.trim().toLowerCase());
+}
+
+/**
  * The policy of the API's other answers (`default-src 'none'`) leaves Chromium's PDF viewer
  * a blank, blocked tab: the viewer is a plugin the PDF's own document embeds, which
  * `object-src` governs. This one lets only that embed (of this very answer) through, and
@@ -190,8 +199,7 @@ export const INLINE_PDF_POLICY =
  * an attachment, under the API's policy.
  */
 export function presentationHeaders(contentType: string, downloadName: string): Record<string, string> {
-  const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase();
-  if (!VIEWED_INLINE.has(mediaType)) return { 'content-disposition': contentDisposition(downloadName) };
+  if (!isSentInline(contentType)) return { 'content-disposition': contentDisposition(downloadName) };
   return {
     'content-disposition': contentDisposition(downloadName, 'inline'),
     'content-security-policy': INLINE_PDF_POLICY,

@@ -30,6 +30,7 @@ describe('GET /v1/ProductInformationBulletins', () => {
       file: {
         fileName: expect.stringMatching(/^Cornerstone-.*-PIB\.pdf$/),
         contentType: 'application/pdf',
+        inline: true,
         sizeBytes: expect.any(Number),
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
         publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

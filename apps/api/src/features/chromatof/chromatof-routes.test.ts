@@ -61,6 +61,7 @@ describe('the ChromaTOF download lookup, link by link', () => {
       uri: expect.stringMatching(/^\/v1\/files\/[0-9a-f-]{36}\/ChromaTOF-6\.1\.0-Setup\.zip\?expires=\d+&grant=r\./),
       fileName: 'ChromaTOF-6.1.0-Setup.zip',
       contentType: 'application/zip',
+      inline: false,
       sizeBytes: expect.any(Number),
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       releaseDate: '2025-04-08',

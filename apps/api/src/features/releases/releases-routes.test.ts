@@ -42,6 +42,7 @@ describe('GET /v1/Cornerstone/versions', () => {
       offlineInstallerFile: {
         fileName: 'Cornerstone-2.8.1-Offline.zip',
         contentType: 'application/zip',
+        inline: false,
         sizeBytes: expect.any(Number),
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
         publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -54,6 +55,7 @@ describe('GET /v1/Cornerstone/versions', () => {
         file: expect.objectContaining({
           fileName: 'Cornerstone-2.8.1-Release-Notes.txt',
           contentType: 'text/plain; charset=utf-8',
+          inline: false,
         }),
       },
     });

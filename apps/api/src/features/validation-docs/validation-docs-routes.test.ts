@@ -20,6 +20,7 @@ describe('DSVs', () => {
     expect(dsvs['CS-DSV-281']!.file).toEqual({
       fileName: 'DSV-Cornerstone-2.8.1.pdf',
       contentType: 'application/pdf',
+      inline: true,
       sizeBytes: expect.any(Number),
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

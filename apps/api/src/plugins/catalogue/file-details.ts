@@ -1,12 +1,17 @@
 import type { FileDetails, ReleaseNotesLink } from '@portal/contracts';
 import type { DownloadLinks, Grant } from '../download-links';
+import { isSentInline } from '../file-delivery';
 import { releaseNotesKey, type CatalogueSnapshot, type FileRecord } from './catalogue-snapshot';
 
-/** What the lookups answer about a file beside its link: name, type, size, SHA-256, publication time. */
+/**
+ * What the lookups answer about a file beside its link: name, type, whether its link opens
+ * inline (the browser decides new tab or download from this alone), size, SHA-256, publication time.
+ */
 export function fileDetails(file: FileRecord): FileDetails {
   return {
     fileName: file.name,
     contentType: file.contentType,
+    inline: isSentInline(file.contentType),
     sizeBytes: file.sizeBytes,
     sha256: file.sha256,
     publishedAt: file.publishedAt,

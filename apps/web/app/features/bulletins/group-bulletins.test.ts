@@ -11,6 +11,7 @@ const pib = (product: string, version: string, variant: string): Pib => ({
   file: {
     fileName: 'f.pdf',
     contentType: 'application/pdf',
+    inline: true,
     sizeBytes: 1,
     sha256: 'a'.repeat(64),
     publishedAt: '2026-01-01T00:00:00.000Z',

@@ -1,9 +1,9 @@
 import { FINDING_CHROMATOF, INCORRECT_KEY, NO_CHROMATOF_DOWNLOADS } from '@portal/contracts';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
-import { ApiError } from '../../shared/api/api-client';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
 import { HelpDialog } from '../../shared/components/help-dialog';
+import { TwoColumns } from '../../shared/components/two-columns';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
@@ -11,10 +11,11 @@ import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
 import lookup from '../../shared/lookup/lookup.module.css';
 import { ChromatofIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
-import { Alert } from '../../shared/components/ui/alert';
 import { Button } from '../../shared/components/ui/button';
 import { Field } from '../../shared/components/ui/field';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { FailureAlert } from '../../shared/outcome/failure-alert';
+import { outcomeOf, type Outcome } from '../../shared/outcome/outcome';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 import type { Route } from './+types/chromatof-page';
@@ -29,32 +30,22 @@ export const meta = () =>
 
 const KEY_ID_FIELD = 'keyId';
 
-type Outcome =
-  | { kind: 'missing' }
-  | { kind: 'downloads'; downloads: DownloadEntry[] }
-  | { kind: 'empty' }
-  | { kind: 'error'; message: string; rejected: boolean };
+/** A blank key ID, or the lookup's outcome: the downloads, or null when there are none. */
+type ChromatofOutcome = { kind: 'missing' } | Outcome<DownloadEntry[] | null>;
 
 /**
  * The key ID is a credential, so it is posted, never put in the URL
  * (docs/decisions/061-chromatof-key-id-not-in-the-url.md). A submission is a navigation:
  * a new one aborts the one it supersedes, whose outcome is never shown.
  */
-export async function clientAction({ request }: Route.ClientActionArgs): Promise<Outcome> {
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<ChromatofOutcome> {
   const keyId = String((await request.formData()).get(KEY_ID_FIELD) ?? '').trim();
   if (!keyId) return { kind: 'missing' };
-  try {
-    const downloads = await findChromatofDownloads(
-      new URL(chromatofDownloadsUrl(), window.location.href).href,
-      keyId,
-      request.signal,
-    );
-    return downloads ? { kind: 'downloads', downloads } : { kind: 'empty' };
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    const rejected = error instanceof ApiError && error.status === 401;
-    return { kind: 'error', message: rejected ? INCORRECT_KEY : (error as Error).message, rejected };
-  }
+  // SPEC §8: a 401 is 'Incorrect key'; other errors, HTTP or not, show their own message.
+  return outcomeOf(
+    () => findChromatofDownloads(new URL(chromatofDownloadsUrl(), window.location.href).href, keyId, request.signal),
+    { signal: request.signal, rejected: INCORRECT_KEY, unexpected: 'own-message' },
+  );
 }
 
 export default function ChromatofPage() {
@@ -64,7 +55,7 @@ export default function ChromatofPage() {
   // A blank key ID is asked for here, without a submission.
   const [blank, setBlank] = useState(false);
   // Earlier results and errors clear on each submit (SPEC §4).
-  const outcome: Outcome | undefined = blank ? { kind: 'missing' } : submitting ? undefined : latest;
+  const outcome: ChromatofOutcome | undefined = blank ? { kind: 'missing' } : submitting ? undefined : latest;
   const input = useRef<HTMLInputElement>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -84,69 +75,62 @@ export default function ChromatofPage() {
   };
 
   return (
-    <div className={lookup.layout}>
-      <div className={lookup.mainColumn}>
-        <PageHeader title={DESTINATIONS.chromatof.title} icon={ChromatofIcon}>
-          ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
-          and quantifies the compounds in your samples.
-        </PageHeader>
+    <TwoColumns variant="lookup" side={<LookupSidePanel idName="key ID" whereIsThis={<KeyIdHelp />} />}>
+      <PageHeader title={DESTINATIONS.chromatof.title} icon={ChromatofIcon}>
+        ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
+        and quantifies the compounds in your samples.
+      </PageHeader>
 
-        <section className={page.section} aria-labelledby="download-chromatof">
-          <h2 id="download-chromatof">Download ChromaTOF</h2>
-          <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
-            <Field
-              inputRef={input}
-              onKeyDown={onKeyDown}
-              id="key-id"
-              label="Key ID"
-              name={KEY_ID_FIELD}
-              autoComplete="off"
-              spellCheck={false}
-              required
-              error={outcome?.kind === 'missing' ? 'Please enter your key ID.' : undefined}
-              action={
-                <Button type="submit" disabled={submitting}>
-                  Find downloads
-                </Button>
-              }
-            />
-          </Form>
-          <div className={styles.where}>
-            <HelpDialog label="Where is this?" title="Where is my key ID?">
-              <p>
-                In ChromaTOF, click the &apos;i&apos; icon at the upper right to open the About dialog: it shows your
-                key ID.
-              </p>
-              <p>
-                Your key ID is also on the Software Registration Certificate, where it is labelled &apos;Copy Protection
-                Key&apos;.
-              </p>
-            </HelpDialog>
-          </div>
-          <div role="status" className={styles.status}>
-            {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
-            {outcome?.kind === 'empty' && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
-          </div>
-          {outcome?.kind === 'error' &&
-            (outcome.rejected ? (
-              <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
-            ) : (
-              <Alert tone="danger" role="alert">
-                {outcome.message}
-              </Alert>
-            ))}
-          {outcome?.kind === 'downloads' && <DownloadList downloads={outcome.downloads} />}
-        </section>
+      <section className={page.section} aria-labelledby="download-chromatof">
+        <h2 id="download-chromatof">Download ChromaTOF</h2>
+        <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
+          <Field
+            inputRef={input}
+            onKeyDown={onKeyDown}
+            id="key-id"
+            label="Key ID"
+            name={KEY_ID_FIELD}
+            autoComplete="off"
+            spellCheck={false}
+            required
+            error={outcome?.kind === 'missing' ? 'Please enter your key ID.' : undefined}
+            action={
+              <Button type="submit" disabled={submitting}>
+                Find downloads
+              </Button>
+            }
+          />
+        </Form>
+        <div className={styles.where}>
+          <HelpDialog label="Where is this?" title="Where is my key ID?">
+            <p>
+              In ChromaTOF, click the &apos;i&apos; icon at the upper right to open the About dialog: it shows your key
+              ID.
+            </p>
+            <p>
+              Your key ID is also on the Software Registration Certificate, where it is labelled &apos;Copy Protection
+              Key&apos;.
+            </p>
+          </HelpDialog>
+        </div>
+        <div role="status" className={styles.status}>
+          {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
+          {outcome?.kind === 'ok' && outcome.data === null && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
+        </div>
+        {outcome?.kind === 'rejected' && (
+          <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
+        )}
+        {outcome?.kind === 'failed' && <FailureAlert failure={outcome} />}
+        {outcome?.kind === 'ok' && outcome.data !== null && <DownloadList downloads={outcome.data} />}
+      </section>
 
-        <section className={page.section} aria-labelledby="chromatof-pibs">
-          <h2 id="chromatof-pibs">Product Information Bulletins</h2>
-          <p>
-            <Link to={href('chromatofPibs')}>Find the PIBs for your ChromaTOF</Link>
-          </p>
-        </section>
-      </div>
-      <LookupSidePanel idName="key ID" whereIsThis={<KeyIdHelp />} />
-    </div>
+      <section className={page.section} aria-labelledby="chromatof-pibs">
+        <h2 id="chromatof-pibs">Product Information Bulletins</h2>
+        <p>
+          <Link to={href('chromatofPibs')}>Find the PIBs for your ChromaTOF</Link>
+        </p>
+      </section>
+    </TwoColumns>
   );
 }
 

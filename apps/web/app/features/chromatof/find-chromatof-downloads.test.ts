@@ -25,6 +25,7 @@ const download = (label: string, uri: string) => ({
   uri,
   fileName: 'f.zip',
   contentType: 'application/zip',
+  inline: false,
   sizeBytes: 3,
   sha256: 'a'.repeat(64),
   releaseDate: null,
@@ -34,6 +35,7 @@ const download = (label: string, uri: string) => ({
 const file = {
   fileName: 'f.zip',
   contentType: 'application/zip',
+  inline: false,
   sizeBytes: 3,
   sha256: 'a'.repeat(64),
   publishedAt: '2026-01-01T00:00:00.000Z',

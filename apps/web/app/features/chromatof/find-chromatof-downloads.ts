@@ -49,6 +49,7 @@ export async function findChromatofDownloads(
       file: {
         fileName: download.fileName,
         contentType: download.contentType,
+        inline: download.inline,
         sizeBytes: download.sizeBytes,
         sha256: download.sha256,
         publishedAt: download.publishedAt,

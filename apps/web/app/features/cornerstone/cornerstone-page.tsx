@@ -4,8 +4,9 @@ import { CornerstoneIcon, DocumentIcon, DownloadIcon, SparkleIcon } from '../../
 import { PageHeader } from '../../shared/components/page-header';
 import { buttonClass } from '../../shared/components/ui/button';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { TwoColumns } from '../../shared/components/two-columns';
 import { pageMeta } from '../../shared/page-meta';
-import { formatReleaseDate } from '../../shared/release-date';
+import { formatDate } from '../../shared/format';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
 import type { Route } from './+types/cornerstone-page';
@@ -46,7 +47,7 @@ function CornerstoneView({ latest, loading = false }: { latest?: LatestVersion; 
         produces reports.
       </PageHeader>
 
-      <div className={styles.layout}>
+      <TwoColumns side={<CornerstoneSide />} after={<CornerstoneRest />}>
         <section className={styles.hero} aria-labelledby="web-installer">
           <h2 id="web-installer">Web installer</h2>
           <LatestRelease latest={latest} loading={loading} />
@@ -61,58 +62,69 @@ function CornerstoneView({ latest, loading = false }: { latest?: LatestVersion; 
             </a>
           </p>
         </section>
-        <div className={styles.side}>
-          <section className={styles.panel} aria-labelledby="offline-installer">
-            <h2 id="offline-installer">Offline installer</h2>
-            <p>
-              For a computer without an internet connection, download the complete installer with your registration ID
-              and copy it to the instrument computer.
-            </p>
-            <p>
-              <Link to={href('cornerstoneOffline')}>Get the offline installer</Link>
-            </p>
-          </section>
+      </TwoColumns>
+    </>
+  );
+}
 
-          <section className={styles.panel} aria-labelledby="documents">
-            <h2 id="documents">Documents</h2>
-            <ul className={page.links}>
-              <li>
-                <Link to={href('cornerstoneDsvs')}>Declaration of Software Validation (DSV) documents</Link>
-              </li>
-              <li>
-                <Link to={href('cornerstonePibs')}>Product Information Bulletins (PIBs)</Link>
-              </li>
-            </ul>
-          </section>
-        </div>
+/** Beside the web installer on a desktop screen: the other ways to install, and the documents. */
+function CornerstoneSide() {
+  return (
+    <div className={styles.sideStack}>
+      <section className={styles.panel} aria-labelledby="offline-installer">
+        <h2 id="offline-installer">Offline installer</h2>
+        <p>
+          For a computer without an internet connection, download the complete installer with your registration ID and
+          copy it to the instrument computer.
+        </p>
+        <p>
+          <Link to={href('cornerstoneOffline')}>Get the offline installer</Link>
+        </p>
+      </section>
 
-        <div className={styles.rest}>
-          <aside className={page.notice} aria-labelledby="windows-updates">
-            <h2 id="windows-updates">Windows security and updates</h2>
-            <p>
-              Keep the instrument computer&apos;s Windows security updates installed, as your IT department releases
-              them. Cornerstone is tested with the Windows updates current at each release.
-            </p>
-            <p>
-              If a Windows update stops Cornerstone from working, do not uninstall Cornerstone: contact your service
-              representative, who can tell you whether an update to Cornerstone is available.
-            </p>
-          </aside>
+      <section className={styles.panel} aria-labelledby="documents">
+        <h2 id="documents">Documents</h2>
+        <ul className={page.links}>
+          <li>
+            <Link to={href('cornerstoneDsvs')}>Declaration of Software Validation (DSV) documents</Link>
+          </li>
+          <li>
+            <Link to={href('cornerstonePibs')}>Product Information Bulletins (PIBs)</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}
 
-          <section className={page.section} aria-labelledby="remote-control">
-            <h2 id="remote-control">Remote control sample application</h2>
-            <p>
-              Laboratories that automate their work can start analyses and read results from their own programs through
-              Cornerstone&apos;s remote control interface. The sample application shows how, with its source code.
-            </p>
-            <p>
-              <a href={SITE_LINKS.remoteControlSample} download>
-                Download the remote control sample application
-              </a>
-            </p>
-          </section>
-        </div>
-      </div>
+/** After the side column on a phone: the Windows notice and the remote control sample. */
+function CornerstoneRest() {
+  return (
+    <>
+      <aside className={page.notice} aria-labelledby="windows-updates">
+        <h2 id="windows-updates">Windows security and updates</h2>
+        <p>
+          Keep the instrument computer&apos;s Windows security updates installed, as your IT department releases them.
+          Cornerstone is tested with the Windows updates current at each release.
+        </p>
+        <p>
+          If a Windows update stops Cornerstone from working, do not uninstall Cornerstone: contact your service
+          representative, who can tell you whether an update to Cornerstone is available.
+        </p>
+      </aside>
+
+      <section className={page.section} aria-labelledby="remote-control">
+        <h2 id="remote-control">Remote control sample application</h2>
+        <p>
+          Laboratories that automate their work can start analyses and read results from their own programs through
+          Cornerstone&apos;s remote control interface. The sample application shows how, with its source code.
+        </p>
+        <p>
+          <a href={SITE_LINKS.remoteControlSample} download>
+            Download the remote control sample application
+          </a>
+        </p>
+      </section>
     </>
   );
 }
@@ -135,7 +147,7 @@ function LatestRelease({ latest, loading }: { latest?: LatestVersion; loading: b
         <SparkleIcon className={styles.latestIcon} size={20} />
         <span>
           Latest version <strong>Cornerstone {latest.name}</strong>, released{' '}
-          <time dateTime={latest.releaseDate}>{formatReleaseDate(latest.releaseDate)}</time>.
+          <time dateTime={latest.releaseDate}>{formatDate(latest.releaseDate)}</time>.
         </span>
       </span>{' '}
       <Link to={href('cornerstonePibs')} className={styles.whatsNew}>

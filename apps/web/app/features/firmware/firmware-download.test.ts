@@ -1,6 +1,6 @@
 import { FIRMWARE_UNRECOGNIZED_ERROR, firmwareFetchFailedMessage } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { firmwareDownloadView, formatReleaseDate, formatSize, type FirmwareLoad } from './firmware-download';
+import { firmwareDownloadView, type FirmwareLoad } from './firmware-download';
 
 const METADATA_URL = 'https://software.example.com/firmware/metadata.json';
 const MX = { shortName: 'MX', longName: 'MX mounting press' };
@@ -76,15 +76,5 @@ describe('the firmware downloader', () => {
 
   it('is loading until the loader has answered', () => {
     expect(view(undefined)).toEqual({ kind: 'loading' });
-  });
-});
-
-describe('formatting', () => {
-  it('shows release dates as short month, day, year and sizes in bytes, KB and MB', () => {
-    expect(formatReleaseDate('2025-02-18')).toBe('Feb 18, 2025');
-    expect(formatSize(1)).toBe('1 byte');
-    expect(formatSize(354)).toBe('354 bytes');
-    expect(formatSize(12_800)).toBe('12.5 KB');
-    expect(formatSize(50_541_363)).toBe('48.2 MB');
   });
 });

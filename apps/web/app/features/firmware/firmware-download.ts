@@ -5,7 +5,6 @@ import {
   firmwareUpdatePath,
   type FirmwareMetadata,
 } from '@portal/contracts';
-import { formatReleaseDate } from '../../shared/release-date';
 import { FirmwareFetchError, firmwareMetadataUrl, getFirmwareMetadata } from './api/get-firmware-metadata';
 
 /** What the firmware pages' clientLoader found: the metadata file, or the text of SPEC §8 for why not. */
@@ -85,19 +84,4 @@ export function firmwareDownloadView(
     sizeBytes: details?.sizeBytes,
     sha256: details?.sha256,
   };
-}
-
-export { formatReleaseDate };
-
-/** '354 bytes', '12.5 KB', '48.2 MB' (units of 1024 bytes, as file managers show them). */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
-  const units = ['KB', 'MB', 'GB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${units[unit]}`;
 }

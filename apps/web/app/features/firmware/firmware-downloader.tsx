@@ -1,12 +1,8 @@
-import {
-  firmwareDownloadView,
-  formatReleaseDate,
-  formatSize,
-  type FirmwareDownloaderInputs,
-  type FirmwareLoad,
-} from './firmware-download';
+import { firmwareDownloadView, type FirmwareDownloaderInputs, type FirmwareLoad } from './firmware-download';
 import styles from './firmware-downloader.module.css';
+import { FileSize } from '../../shared/components/file-size';
 import { DownloadIcon } from '../../shared/components/icons';
+import { formatDate } from '../../shared/format';
 import { alertClass } from '../../shared/components/ui/alert';
 import { buttonClass } from '../../shared/components/ui/button';
 
@@ -35,13 +31,15 @@ export function FirmwareDownloader({ load, ...inputs }: FirmwareDownloaderInputs
             {view.releaseDate && (
               <div>
                 <dt>Released</dt>
-                <dd>{formatReleaseDate(view.releaseDate)}</dd>
+                <dd>{formatDate(view.releaseDate)}</dd>
               </div>
             )}
             {view.sizeBytes !== undefined && (
               <div>
                 <dt>Size</dt>
-                <dd>{formatSize(view.sizeBytes)}</dd>
+                <dd>
+                  <FileSize bytes={view.sizeBytes} />
+                </dd>
               </div>
             )}
             {view.sha256 && (

@@ -10,10 +10,11 @@ import {
 } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { staffErrorMessage } from '../../shared/api/staff-error-message';
 import { SignInGate } from '../../shared/identity/sign-in-gate';
 import { staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { FailureAlert } from '../../shared/outcome/failure-alert';
+import { outcomeOf, type Outcome } from '../../shared/outcome/outcome';
 import type { Route } from './+types/password-reset-page';
 import { getPasswordResetStatus } from './api/get-password-reset-status';
 import { postResponseKey } from './api/post-response-key';
@@ -27,16 +28,6 @@ export const meta = () =>
     "Reset a Cornerstone Administrator password: the response key goes to the registration's authorized admins.",
   );
 
-type Outcome<T> = { data: T; error?: undefined } | { data?: undefined; error: string };
-
-async function outcomeOf<T>(work: Promise<T>): Promise<Outcome<T>> {
-  try {
-    return { data: await work };
-  } catch (error) {
-    return { error: staffErrorMessage(error) };
-  }
-}
-
 /** One action, three steps of SPEC §4: look up, save the admin list, send the response key. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const form = await request.formData();
@@ -44,17 +35,17 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const { signal } = request;
   switch (form.get('intent')) {
     case 'save':
-      return outcomeOf(
+      return outcomeOf(() =>
         putAuthorizedAdmins({ registrationId, authorizedAdminEmails: form.getAll('email').map(String) }, signal),
       );
     case 'send':
-      return outcomeOf(
+      return outcomeOf(() =>
         postResponseKey({ registrationId, challengeKey: String(form.get('challengeKey') ?? '') }, signal),
       );
     default: {
-      const status = await outcomeOf(getPasswordResetStatus(registrationId, signal));
-      return status.data && !status.data.isRegistrationIdValid
-        ? { error: PASSWORD_RESET_MESSAGES.invalidRegistrationId }
+      const status = await outcomeOf(() => getPasswordResetStatus(registrationId, signal));
+      return status.kind === 'ok' && !status.data.isRegistrationIdValid
+        ? ({ kind: 'rejected', message: PASSWORD_RESET_MESSAGES.invalidRegistrationId } as const)
         : status;
     }
   }
@@ -84,10 +75,12 @@ function PasswordResetForm() {
   const [continued, setContinued] = useState(false);
   const ids = { registration: useId(), family: useId(), challenge: useId() };
 
-  const status = lookup.state === 'idle' ? lookup.data?.data : undefined;
+  const status = lookup.state === 'idle' ? okData(lookup.data) : undefined;
+  const saved = okData(save.data);
+  const sent = okData(send.data);
   // SPEC §4: Continue (or a successful save) sets isManager to false: on to the challenge key.
-  const editing = status?.requiresAuthorizedAdmins && status.isManager && !continued && !save.data?.data;
-  const current = save.data?.data ?? status;
+  const editing = status?.requiresAuthorizedAdmins && status.isManager && !continued && !saved;
+  const current = saved ?? status;
 
   return (
     <>
@@ -110,11 +103,7 @@ function PasswordResetForm() {
             )
           }
         />
-        {lookup.data?.error !== undefined && (
-          <p role="alert" className={forms.error}>
-            {lookup.data.error}
-          </p>
-        )}
+        {lookup.data && lookup.data.kind !== 'ok' && <FailureAlert failure={lookup.data} />}
       </lookup.Form>
 
       {current && (
@@ -140,11 +129,11 @@ function PasswordResetForm() {
             id={ids.challenge}
             label="Challenge Key"
             name="challengeKey"
-            readOnly={send.data?.data !== undefined}
+            readOnly={sent !== undefined}
             autoComplete="off"
             spellCheck={false}
             action={
-              send.data?.data === undefined && (
+              sent === undefined && (
                 <Button type="submit" disabled={send.state !== 'idle'}>
                   Send Response Key
                 </Button>
@@ -215,11 +204,7 @@ function AdminEmailEditor({
       <button type="submit" className={styles.primary} disabled={save.state !== 'idle'}>
         {changed ? 'Save & Continue' : 'Continue'}
       </button>
-      {save.data?.error !== undefined && (
-        <p role="alert" className={forms.error}>
-          {save.data.error}
-        </p>
-      )}
+      {save.data && save.data.kind !== 'ok' && <FailureAlert failure={save.data} />}
     </save.Form>
   );
 }
@@ -232,21 +217,21 @@ function SendOutcome({
   requiresAuthorizedAdmins: boolean;
 }) {
   if (!outcome) return null;
-  if (outcome.error !== undefined)
-    return (
-      <p role="alert" className={forms.error}>
-        {outcome.error}
-      </p>
-    );
+  if (outcome.kind !== 'ok') return <FailureAlert failure={outcome} />;
   if (outcome.data.emailSent)
     return (
       <p role="status" className={styles.success}>
         The response key was sent to the authorized admins: {outcome.data.authorizedAdminEmails.join(', ')}.
       </p>
     );
-  return (
-    <p role="alert" className={forms.error}>
-      {requiresAuthorizedAdmins ? PASSWORD_RESET_MESSAGES.noAuthorizedAdmin : PASSWORD_RESET_MESSAGES.notSent}
-    </p>
-  );
+  // Not sent: the server could not do what was asked (SPEC §8's two texts).
+  const message = requiresAuthorizedAdmins
+    ? PASSWORD_RESET_MESSAGES.noAuthorizedAdmin
+    : PASSWORD_RESET_MESSAGES.notSent;
+  return <FailureAlert failure={{ kind: 'rejected', message }} />;
+}
+
+/** The data of a step that succeeded; undefined before it ran and when it failed. */
+function okData<T>(outcome: Outcome<T> | undefined): T | undefined {
+  return outcome?.kind === 'ok' ? outcome.data : undefined;
 }

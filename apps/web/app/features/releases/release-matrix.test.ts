@@ -1,6 +1,6 @@
 import type { Pib, VersionSummary } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { onlyWithDownloads, releaseDateText, releaseMatrix } from './release-matrix';
+import { onlyWithDownloads, releaseMatrix } from './release-matrix';
 
 const version = (name: string, families: string[], installer = true): VersionSummary => ({
   name,
@@ -20,6 +20,7 @@ const pib = (product: string, name: string, variant: string): Pib => ({
   file: {
     fileName: 'f.pdf',
     contentType: 'application/pdf',
+    inline: true,
     sizeBytes: 1,
     sha256: 'a'.repeat(64),
     publishedAt: '2026-01-01T00:00:00.000Z',
@@ -73,17 +74,5 @@ describe('onlyWithDownloads', () => {
     expect(onlyWithDownloads('')).toBe(true);
     expect(onlyWithDownloads('?onlyWithDownloads=true')).toBe(true);
     expect(onlyWithDownloads('?onlyWithDownloads=false')).toBe(false);
-  });
-});
-
-describe('releaseDateText', () => {
-  it('shows short month, day and year, whatever the time zone', () => {
-    expect(releaseDateText('2025-05-20')).toBe('May 20, 2025');
-    expect(releaseDateText('2023-01-01')).toBe('Jan 1, 2023');
-  });
-
-  it('shows nothing for no date and a date it cannot read as written', () => {
-    expect(releaseDateText(null)).toBe('');
-    expect(releaseDateText('soon')).toBe('soon');
   });
 });

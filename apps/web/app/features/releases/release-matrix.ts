@@ -79,17 +79,3 @@ export function releaseMatrix(
   }
   return { families, rows: sortVersionsNewestFirst(rows, (item) => item.version) };
 }
-
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** A release date as the matrix shows it: short month, day, year ("May 20, 2025"). */
-export function releaseDateText(date: string | null): string {
-  if (date === null) return '';
-  const parsed = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(parsed.getTime()) ? date : SHORT_DATE.format(parsed);
-}

@@ -3,6 +3,7 @@ import { ReleasesIcon } from '../../shared/components/icons';
 import { getBulletins } from '../../shared/api/get-bulletins';
 import { Switch } from '../../shared/components/switch';
 import { FileLink } from '../../shared/components/file-link';
+import { formatDate } from '../../shared/format';
 import { loadStaffData } from '../../shared/identity/staff-data';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
@@ -11,7 +12,7 @@ import type { Route } from './+types/releases-page';
 import { getReleaseDates } from './api/get-release-dates';
 import { getVersions } from './api/get-versions';
 import { CheckIcon, FileIcon } from './icons';
-import { onlyWithDownloads, releaseDateText, releaseMatrix, type ReleaseMatrix } from './release-matrix';
+import { onlyWithDownloads, releaseMatrix, type ReleaseMatrix } from './release-matrix';
 import styles from './releases-page.module.css';
 
 export const meta = () =>
@@ -108,7 +109,7 @@ function Matrix({ matrix }: { matrix: ReleaseMatrix }) {
                   <ul className={styles.pibs}>
                     {row.pibs.map((pib) => (
                       <li key={pib.internalVariant}>
-                        <FileLink href={pib.uri} className={styles.pib}>
+                        <FileLink href={pib.uri} inline={pib.file.inline} className={styles.pib}>
                           <FileIcon />
                           <span className={styles.visuallyHidden}>PIB of Cornerstone {row.version}, </span>
                           {pib.variant}
@@ -118,7 +119,7 @@ function Matrix({ matrix }: { matrix: ReleaseMatrix }) {
                   </ul>
                 ) : null}
               </td>
-              <td className={styles.date}>{releaseDateText(row.releaseDate)}</td>
+              <td className={styles.date}>{formatDate(row.releaseDate)}</td>
             </tr>
           ))}
         </tbody>

@@ -5,13 +5,15 @@ import { Button } from '../../shared/components/ui/button';
 import { Field } from '../../shared/components/ui/field';
 import { useEffect, useId } from 'react';
 import { Form, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { ApiError, readBearer } from '../../shared/api/api-client';
-import { staffErrorMessage } from '../../shared/api/staff-error-message';
 import { CopyField } from '../../shared/components/copy-field';
+import { formatDateTime } from '../../shared/format';
 import { useIdentity } from '../../shared/identity/identity-store';
 import { SignInGate } from '../../shared/identity/sign-in-gate';
+import { loadStaffData, type StaffData } from '../../shared/identity/staff-data';
 import { staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { FailureAlert } from '../../shared/outcome/failure-alert';
+import { outcomeOf } from '../../shared/outcome/outcome';
 import type { Route } from './+types/service-mode-page';
 import { getChallengeResponse } from './api/get-challenge-response';
 import { getExpiringKey } from './api/get-expiring-key';
@@ -25,28 +27,19 @@ export const meta = () =>
     'Response keys for Cornerstone service mode. For company employees and service staff.',
   );
 
-type ExpiringKeyState = { key?: ExpiringServiceKey; error?: string };
-
-/** The expiring key, fetched on load (and on every revalidation) when a staff bearer is stored. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<ExpiringKeyState> {
-  if (!readBearer()) return {};
-  try {
-    return { key: await getExpiringKey(request.signal) };
-  } catch (error) {
-    // A 401 has cleared the bearer: the sign-in widget takes the page's place.
-    if (error instanceof ApiError && error.status === 401) return {};
-    return { error: staffErrorMessage(error) };
-  }
+/**
+ * The expiring key, fetched on load (and on every revalidation) when a staff bearer is stored;
+ * a 401 has cleared the bearer, and the sign-in widget takes the page's place.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<StaffData<ExpiringServiceKey>> {
+  return loadStaffData(request, getExpiringKey);
 }
 clientLoader.hydrate = true as const;
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const challengeKey = String((await request.formData()).get('challengeKey') ?? '');
-  try {
-    return { challengeKey, responseCode: (await getChallengeResponse(challengeKey, request.signal)).responseCode };
-  } catch (error) {
-    return { challengeKey, error: staffErrorMessage(error) };
-  }
+  const outcome = await outcomeOf(() => getChallengeResponse(challengeKey, request.signal));
+  return { challengeKey, outcome };
 }
 
 /** Answering a challenge does not fetch a new expiring key; everything else does as usual. */
@@ -92,38 +85,32 @@ function ChallengeForm({ answer }: { answer: Route.ComponentProps['actionData'] 
           }
         />
       </Form>
-      {answer?.error !== undefined ? (
-        <p role="alert" className={styles.error}>
-          {answer.error}
-        </p>
-      ) : answer?.responseCode ? (
-        <CopyField label="Response Key" value={answer.responseCode} />
+      {answer?.outcome.kind === 'ok' ? (
+        answer.outcome.data.responseCode && <CopyField label="Response Key" value={answer.outcome.data.responseCode} />
+      ) : answer ? (
+        <FailureAlert failure={answer.outcome} />
       ) : null}
     </section>
   );
 }
 
-const expiryFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-function ExpiringKeyCard({ state }: { state: ExpiringKeyState }) {
-  useExpiringKeyRefresh(state.key === undefined);
+function ExpiringKeyCard({ state }: { state: StaffData<ExpiringServiceKey> }) {
+  useExpiringKeyRefresh(state.kind !== 'ok');
   return (
     <section className={styles.card} aria-labelledby="expiring-key-heading">
       <h2 id="expiring-key-heading">Expiring Response Key</h2>
       <p className={styles.note}>For use with Cornerstone 2.8.1 and later. Valid {EXPIRING_KEY_VALID_HOURS} hours.</p>
-      {state.error !== undefined ? (
-        <p role="alert" className={styles.error}>
-          {state.error}
-        </p>
-      ) : state.key ? (
+      {state.kind === 'ok' ? (
         <>
-          <CopyField label="Expiring Response Key" value={state.key.responseCode} />
+          <CopyField label="Expiring Response Key" value={state.data.responseCode} />
           <p className={styles.expiry}>
-            Expires <time dateTime={state.key.expiresAt}>{expiryFormat.format(new Date(state.key.expiresAt))}</time>
+            Expires <time dateTime={state.data.expiresAt}>{formatDateTime(state.data.expiresAt)}</time>
           </p>
         </>
-      ) : (
+      ) : state.kind === 'signed-out' ? (
         <p className={styles.note}>Loading…</p>
+      ) : (
+        <FailureAlert failure={state} />
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { decodeIdentity, safeRedirectPath, SIGN_IN_PATHS } from '@portal/contrac
 import { Form, isRouteErrorResponse, replace, useNavigation } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { HomeLink } from '../../shared/components/home-link';
+import { formatDateTime } from '../../shared/format';
 import { storeBearer, useIdentity } from '../../shared/identity/identity-store';
 import { readSignInVerifier } from '../../shared/identity/sign-in-verifier';
 import { SignInWidget } from '../../shared/identity/sign-in-widget';
@@ -26,8 +27,6 @@ export const meta = () => [
  * only here, in memory: a reload afterwards has nothing to replay.
  */
 let pendingToken: string | undefined;
-
-const EXPIRES_AT = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 type AuthView =
   | { view: 'failed'; message: string; redirectParam: string | null }
@@ -96,7 +95,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return {
     view: 'confirm',
     email: identity.email,
-    expiresAt: identity.exp === undefined ? undefined : EXPIRES_AT.format(new Date(identity.exp * 1000)),
+    expiresAt: identity.exp === undefined ? undefined : formatDateTime(new Date(identity.exp * 1000)),
   } as AuthView;
 }
 

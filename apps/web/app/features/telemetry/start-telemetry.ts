@@ -1,4 +1,5 @@
 import { FILES_PATHS } from '@portal/contracts';
+import { alreadyReported } from '../../shared/report-errors';
 import { onTelemetry } from '../../shared/telemetry-bus';
 import { beaconTelemetry, postTelemetry } from './api/post-telemetry';
 import { createCollector } from './collector';
@@ -55,9 +56,10 @@ export function startTelemetry({ reportErrors }: { reportErrors: boolean }): voi
   );
 
   if (reportErrors) {
-    window.addEventListener('error', (event) =>
-      collector.trackError(window.location.pathname, event.error ?? event.message),
-    );
+    window.addEventListener('error', (event) => {
+      // A fault a screen caught and reported (reportProblem) has reached the collector through the bus already.
+      if (!alreadyReported(event.error)) collector.trackError(window.location.pathname, event.error ?? event.message);
+    });
     window.addEventListener('unhandledrejection', (event) =>
       collector.trackError(window.location.pathname, event.reason),
     );

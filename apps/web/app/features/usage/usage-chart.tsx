@@ -2,8 +2,16 @@ import { useEffect, useRef } from 'react';
 import type { Figure } from './usage-figures';
 import styles from './usage-page.module.css';
 
-/** Series colours (the same order as the swatches in usage-page.module.css). */
-const PALETTE = ['#0a58a8', '#a4161a', '#1e6b35', '#0b3d6e', '#8a5a00', '#50565e'];
+/** How many series colours the design tokens hold (`--color-chart-1` …), the swatches' too. */
+const PALETTE_SIZE = 6;
+
+/** The series colours from the design tokens (styles/tokens.css): uPlot draws on a canvas, which takes colour values. */
+function palette(element: Element): string[] {
+  const style = getComputedStyle(element);
+  return Array.from({ length: PALETTE_SIZE }, (_, index) =>
+    style.getPropertyValue(`--color-chart-${index + 1}`).trim(),
+  );
+}
 const HEIGHT_PX = 220;
 
 /**
@@ -23,6 +31,7 @@ export function UsageChart({ figure }: { figure: Figure }) {
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([{ default: UPlot }]) => {
       if (disposed) return;
       const x = figure.days.map((day) => Date.parse(day) / 1000);
+      const colours = palette(element);
       plot = new UPlot(
         {
           width: element.clientWidth,
@@ -34,7 +43,7 @@ export function UsageChart({ figure }: { figure: Figure }) {
             { label: 'Day' },
             ...figure.series.map((series, index) => ({
               label: series.label,
-              stroke: PALETTE[index % PALETTE.length],
+              stroke: colours[index % PALETTE_SIZE],
               width: 2,
               points: { show: figure.days.length <= 31 },
             })),
@@ -60,7 +69,7 @@ export function UsageChart({ figure }: { figure: Figure }) {
       <ul className={styles.key}>
         {figure.series.map((series, index) => (
           <li key={series.label}>
-            <span className={styles.swatch} data-colour={index % PALETTE.length} />
+            <span className={styles.swatch} data-colour={index % PALETTE_SIZE} />
             {series.label}
           </li>
         ))}

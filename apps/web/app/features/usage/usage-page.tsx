@@ -1,12 +1,8 @@
 import { USAGE_RANGE_DAYS, type UsageRangeDays, type UsageReport } from '@portal/contracts';
 import { ChartIcon } from '../../shared/components/icons';
-import { PageHeader } from '../../shared/components/page-header';
-import { useEffect } from 'react';
-import { Link, useRevalidator } from 'react-router';
-import { ApiError, readBearer } from '../../shared/api/api-client';
-import { useIdentity } from '../../shared/identity/identity-store';
-import { SignInGate } from '../../shared/identity/sign-in-gate';
-import { staffToolMeta } from '../../shared/identity/staff-tool-page';
+import { Link } from 'react-router';
+import { loadStaffData } from '../../shared/identity/staff-data';
+import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import page from '../../styles/page.module.css';
 import type { Route } from './+types/usage-page';
@@ -18,70 +14,41 @@ import styles from './usage-page.module.css';
 export const meta = () =>
   staffToolMeta(DESTINATIONS.serviceUsage, 'Anonymous page views, downloads, lookups and errors per day.');
 
-interface UsageState {
-  days: UsageRangeDays;
-  report?: UsageReport;
-  error?: string;
-}
-
 function rangeOf(request: Request): UsageRangeDays {
   const days = Number(new URL(request.url).searchParams.get('days'));
   return USAGE_RANGE_DAYS.find((range) => range === days) ?? USAGE_RANGE_DAYS[0];
 }
 
 /** Loads only with a sign-in; the range is in the URL (`?days=30`). */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<UsageState> {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const days = rangeOf(request);
-  if (!readBearer()) return { days };
-  try {
-    return { days, report: await getUsage(days, request.signal) };
-  } catch (error) {
-    // A 401 has cleared the bearer: the sign-in widget takes the screen's place.
-    if (error instanceof ApiError && error.status !== 401) return { days, error: error.message };
-    if (error instanceof ApiError) return { days };
-    throw error;
-  }
+  return { days, result: await loadStaffData(request, (signal) => getUsage(days, signal)) };
 }
 
+/** Signing in on this screen loads the figures (StaffToolPage); signing out hides them. */
 export default function UsagePage({ loaderData }: Route.ComponentProps) {
-  const identity = useIdentity();
-  const { revalidate } = useRevalidator();
-  const loaded = loaderData.report !== undefined || loaderData.error !== undefined;
-  // Signing in on this screen loads the figures; signing out hides them (SignInGate).
-  useEffect(() => {
-    if (identity && !loaded) void revalidate();
-  }, [identity, loaded, revalidate]);
-
   return (
-    <>
-      <PageHeader title={DESTINATIONS.serviceUsage.title} icon={ChartIcon} />
-      <SignInGate>
-        <p className={page.lead}>
-          Counted anonymously: no person, address or ID is recorded. Days are UTC; downloads come from the download
-          records, the rest from the browser&apos;s usage reports.
-        </p>
-        <nav aria-label="Date range">
-          <ul className={styles.ranges}>
-            {USAGE_RANGE_DAYS.map((days) => (
-              <li key={days}>
-                <Link
-                  to={href('serviceUsage', { days: String(days) })}
-                  aria-current={days === loaderData.days ? 'page' : undefined}
-                >
-                  Last {days} days
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        {loaderData.error && (
-          <p role="alert" className={styles.warning}>
-            {loaderData.error}
-          </p>
-        )}
-        {loaderData.report && <UsageFigures report={loaderData.report} />}
-      </SignInGate>
-    </>
+    <StaffToolPage destination={DESTINATIONS.serviceUsage} icon={ChartIcon} result={loaderData.result}>
+      <p className={page.lead}>
+        Counted anonymously: no person, address or ID is recorded. Days are UTC; downloads come from the download
+        records, the rest from the browser&apos;s usage reports.
+      </p>
+      <nav aria-label="Date range">
+        <ul className={styles.ranges}>
+          {USAGE_RANGE_DAYS.map((days) => (
+            <li key={days}>
+              <Link
+                to={href('serviceUsage', { days: String(days) })}
+                aria-current={days === loaderData.days ? 'page' : undefined}
+              >
+                Last {days} days
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <StaffDataView result={loaderData.result}>{(report) => <UsageFigures report={report} />}</StaffDataView>
+    </StaffToolPage>
   );
 }
 

@@ -1,29 +1,26 @@
 import type { ReactNode } from 'react';
 import styles from './external-link.module.css';
 
-/** The file name at the end of a download link's path (`/v1/files/{id}/{name}?…`). */
-function fileNameOf(href: string): string {
-  const path = href.split(/[?#]/, 1)[0]!;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
-
-/** A PDF is shown by the browser's own viewer (the server sends it inline); everything else is saved. */
-export function opensInBrowser(href: string): boolean {
-  return /\.pdf$/i.test(fileNameOf(href));
-}
-
 /**
- * A link to a published file. A PDF opens in the browser's viewer in a new tab, which
- * cannot reach back into this one (noopener), and says so to screen readers as the icon
- * does to the eye; any other file downloads, leaving this page where it is.
+ * A link to a published file. Whether it opens in the browser is the server's answer
+ * (`FileDetails.inline`: the API sends exactly those files inline, decision 113), never a
+ * guess from the name. One that opens inline (a PDF) opens in the browser's viewer in a new
+ * tab, which cannot reach back into this one (noopener), and says so to screen readers as
+ * the icon does to the eye; any other file downloads, leaving this page where it is.
  */
-export function FileLink({ href, children, className }: { href: string; children: ReactNode; className?: string }) {
-  if (!opensInBrowser(href)) {
+export function FileLink({
+  href,
+  inline,
+  children,
+  className,
+}: {
+  href: string;
+  /** The file details' `inline`: false (download) when there are none. */
+  inline: boolean;
+  children: ReactNode;
+  className?: string;
+}) {
+  if (!inline) {
     return (
       <a href={href} className={className} download>
         {children}

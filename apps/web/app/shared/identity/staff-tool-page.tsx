@@ -5,8 +5,8 @@ import { SignInGate } from './sign-in-gate';
 import type { StaffData } from './staff-data';
 import type { IconProps } from '../components/icons';
 import { PageHeader } from '../components/page-header';
-import { Alert } from '../components/ui/alert';
 import type { Destination } from '../navigation/navigation';
+import { FailureAlert } from '../outcome/failure-alert';
 import { pageMeta } from '../page-meta';
 
 export function staffToolMeta(destination: Destination, description: string) {
@@ -34,7 +34,7 @@ export function StaffToolPage({
 }) {
   const signedIn = useIdentity() !== undefined;
   const revalidator = useRevalidator();
-  const loadedSignedOut = result?.state === 'signed-out';
+  const loadedSignedOut = result?.kind === 'signed-out';
   useEffect(() => {
     if (signedIn && loadedSignedOut && revalidator.state === 'idle') void revalidator.revalidate();
   }, [signedIn, loadedSignedOut, revalidator]);
@@ -46,15 +46,9 @@ export function StaffToolPage({
   );
 }
 
-/** A staff screen's loaded data, or what went wrong (SPEC §8), or nothing while signed out. */
+/** A staff screen's loaded data, or what went wrong (SPEC §8, `FailureAlert`), or nothing while signed out. */
 export function StaffDataView<T>({ result, children }: { result: StaffData<T>; children: (data: T) => ReactNode }) {
-  if (result.state === 'signed-out') return null;
-  if (result.state === 'failed') {
-    return (
-      <Alert role="alert" tone={result.severity === 'warning' ? 'warning' : 'danger'}>
-        {result.message}
-      </Alert>
-    );
-  }
+  if (result.kind === 'signed-out') return null;
+  if (result.kind !== 'ok') return <FailureAlert failure={result} />;
   return children(result.data);
 }

@@ -1,11 +1,9 @@
 import type { FileDetails } from '@portal/contracts';
 import { CopyButton } from '../components/copy-button';
-import { formatUtcDate } from '../release-date';
-import { formatFileSize } from './file-size';
+import { FileSize } from '../components/file-size';
+import { formatDate } from '../format';
 import { fileTypeLabel, type DownloadKind } from './file-type';
 import styles from './lookup.module.css';
-
-const byteCount = new Intl.NumberFormat('en-US');
 
 /** A date of a download and what it is: 'Released' (a YYYY-MM-DD date), 'Built' or 'Published' (a time). */
 export interface DownloadDate {
@@ -36,8 +34,6 @@ interface DownloadFactsProps {
  * on hover and to assistive technology), date and SHA-256 with a Copy button.
  */
 export function DownloadFacts({ file, kind, date, name }: DownloadFactsProps) {
-  const bytes = `${byteCount.format(file.sizeBytes)} ${file.sizeBytes === 1 ? 'byte' : 'bytes'}`;
-  const size = formatFileSize(file.sizeBytes);
   return (
     <>
       <dl className={styles.facts}>
@@ -52,16 +48,13 @@ export function DownloadFacts({ file, kind, date, name }: DownloadFactsProps) {
         <div className={styles.fact}>
           <dt>Size</dt>
           <dd>
-            <data value={file.sizeBytes} title={bytes}>
-              {size}
-            </data>
-            {size !== bytes && <span className={styles.visuallyHidden}> ({bytes})</span>}
+            <FileSize bytes={file.sizeBytes} />
           </dd>
         </div>
         <div className={styles.fact}>
           <dt>{date.label}</dt>
           <dd>
-            <time dateTime={date.value}>{formatUtcDate(date.value)}</time>
+            <time dateTime={date.value}>{formatDate(date.value)}</time>
           </dd>
         </div>
       </dl>

@@ -20,8 +20,8 @@ interface DownloadItemProps {
 }
 
 /**
- * One result of a lookup: its link (a PDF opens in a new tab, anything else downloads;
- * FileLink), with 'Latest' on the newest installer, what the file
+ * One result of a lookup: its link (what the server sends inline, a PDF, opens in a new tab,
+ * anything else downloads; FileLink), with 'Latest' on the newest installer, what the file
  * is, and its release notes where published. No 'Copy link': every link here is signed for
  * the customer's registration (docs/decisions/089-no-copy-link-for-registration-links.md).
  */
@@ -29,7 +29,13 @@ export function DownloadItem({ name, uri, file, kind, date, latest, releaseNotes
   return (
     <li>
       <div className={styles.itemHead}>
-        {uri ? <FileLink href={uri}>{name}</FileLink> : <span>{name}</span>}
+        {uri ? (
+          <FileLink href={uri} inline={file?.inline ?? false}>
+            {name}
+          </FileLink>
+        ) : (
+          <span>{name}</span>
+        )}
         {latest && <span className={styles.badge}>Latest</span>}
       </div>
       {file ? (
@@ -39,7 +45,7 @@ export function DownloadItem({ name, uri, file, kind, date, latest, releaseNotes
       )}
       {releaseNotes && (
         <div className={styles.releaseNotes}>
-          <FileLink href={releaseNotes.uri} className={styles.releaseNotesLink}>
+          <FileLink href={releaseNotes.uri} inline={releaseNotes.file.inline} className={styles.releaseNotesLink}>
             Release notes<span className={styles.visuallyHidden}> of {name}</span>
           </FileLink>
           <DownloadFacts

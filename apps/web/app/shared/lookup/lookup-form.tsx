@@ -64,14 +64,6 @@ export function LookupBusy() {
   );
 }
 
-export function LookupError({ message }: { message: string }) {
-  return (
-    <p role="alert" className={styles.error}>
-      {message}
-    </p>
-  );
-}
-
 /** Where a registration ID is found (SPEC §2, lookup screens). */
 export function RegistrationIdHelp() {
   return (

@@ -2,6 +2,7 @@ import { CUSTOMER_ID_MAX_CHARS } from '@portal/contracts';
 import { useId, type ReactNode } from 'react';
 import { ExternalLink } from '../components/external-link';
 import { makerName } from '../maker-name';
+import { FailureAlert } from '../outcome/failure-alert';
 import styles from './lookup.module.css';
 import { useSupportContact } from '../support-contact';
 
@@ -82,9 +83,7 @@ export function RejectedId({ message, idName, where }: { message: string; idName
   const headingId = useId();
   return (
     <>
-      <p role="alert" className={styles.error}>
-        {message}
-      </p>
+      <FailureAlert failure={{ kind: 'rejected', message }} />
       <section className={styles.nextStep} aria-labelledby={headingId}>
         <h2 id={headingId}>What to do next</h2>
         <ul>

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { LookupBusy, LookupError, LookupForm } from './lookup-form';
+import { TwoColumns } from '../components/two-columns';
+import { FailureAlert } from '../outcome/failure-alert';
+import { LookupBusy, LookupForm } from './lookup-form';
 import { LookupSidePanel, RejectedId, type IdName } from './lookup-help';
 import styles from './lookup.module.css';
 import type { LookupState } from './run-lookup';
@@ -38,25 +40,20 @@ export function LookupPage<T>({
   const { outcome } = state;
   const idName: IdName = label === 'Key ID' ? 'key ID' : 'registration ID';
   return (
-    <div className={styles.layout}>
-      <div className={styles.mainColumn}>
-        <h1>{title}</h1>
-        <p className={styles.lead}>{lead}</p>
-        <LookupForm label={label} registrationId={state.registrationId} whereIsThis={whereIsThis} />
-        {busy ? (
-          <LookupBusy />
-        ) : outcome?.error !== undefined ? (
-          outcome.rejected ? (
-            <RejectedId message={outcome.error} idName={idName} where={whereInShort} />
-          ) : (
-            <LookupError message={outcome.error} />
-          )
-        ) : outcome ? (
-          results(outcome.data)
-        ) : null}
-        {children}
-      </div>
-      <LookupSidePanel idName={idName} whereIsThis={whereIsThis} />
-    </div>
+    <TwoColumns variant="lookup" side={<LookupSidePanel idName={idName} whereIsThis={whereIsThis} />}>
+      <h1>{title}</h1>
+      <p className={styles.lead}>{lead}</p>
+      <LookupForm label={label} registrationId={state.registrationId} whereIsThis={whereIsThis} />
+      {busy ? (
+        <LookupBusy />
+      ) : outcome?.kind === 'ok' ? (
+        results(outcome.data)
+      ) : outcome?.kind === 'rejected' ? (
+        <RejectedId message={outcome.message} idName={idName} where={whereInShort} />
+      ) : outcome ? (
+        <FailureAlert failure={outcome} />
+      ) : null}
+      {children}
+    </TwoColumns>
   );
 }

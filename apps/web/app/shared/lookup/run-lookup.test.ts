@@ -15,9 +15,11 @@ describe('runLookup', () => {
     expect(await runLookup(request(''), lookup, 'Invalid')).toEqual({ registrationId: '' });
     expect(await runLookup(request('?registrationId=%20ABC%20'), lookup, 'Invalid')).toEqual({
       registrationId: ' ABC ',
-      outcome: { data: 'ABC' },
+      outcome: { kind: 'ok', data: 'ABC' },
     });
-    expect(await runLookup(request('?registrationId='), lookup, 'Invalid')).toMatchObject({ outcome: { data: '' } });
+    expect(await runLookup(request('?registrationId='), lookup, 'Invalid')).toMatchObject({
+      outcome: { kind: 'ok', data: '' },
+    });
     expect(asked).toEqual(['ABC', '']);
   });
 
@@ -27,10 +29,10 @@ describe('runLookup', () => {
     };
     expect(await runLookup(request('?registrationId=X'), failing(401, 'whatever'), 'Invalid Registraion ID')).toEqual({
       registrationId: 'X',
-      outcome: { error: 'Invalid Registraion ID', rejected: true },
+      outcome: { kind: 'rejected', message: 'Invalid Registraion ID' },
     });
     expect(await runLookup(request('?registrationId=X'), failing(429, 'Too many failed attempts.'), 'Invalid')).toEqual(
-      { registrationId: 'X', outcome: { error: 'Too many failed attempts.', rejected: false } },
+      { registrationId: 'X', outcome: { kind: 'failed', message: 'Too many failed attempts.', status: 429 } },
     );
   });
 

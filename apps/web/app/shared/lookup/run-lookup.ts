@@ -1,6 +1,6 @@
 import type { UsageEventName } from '@portal/contracts';
-import { ApiError } from '../api/api-client';
 import { LOOKUP_PARAM } from '../navigation/navigation';
+import { outcomeOf, type Outcome } from '../outcome/outcome';
 import { emitTelemetry } from '../telemetry-bus';
 
 /** What a lookup screen shows: idle (no search yet), or the outcome of the search in the URL. */
@@ -8,7 +8,7 @@ export interface LookupState<T> {
   /** The ID as it is in the URL; the form is pre-filled with it. */
   registrationId: string;
   /** `rejected`: the server refused the ID (a 401), so the page shows the next step with the error. */
-  outcome?: { data: T; error?: undefined } | { data?: undefined; error: string; rejected: boolean };
+  outcome?: Outcome<T>;
 }
 
 /**
@@ -27,20 +27,14 @@ export async function runLookup<T>(
 ): Promise<LookupState<T>> {
   const registrationId = new URL(request.url).searchParams.get(LOOKUP_PARAM);
   if (registrationId === null) return { registrationId: '' };
-  const count = (outcome: 'found' | 'invalid' | 'failed') => {
-    if (usageEvent) emitTelemetry({ kind: 'event', name: usageEvent, outcome });
-  };
-  try {
-    const data = await lookup(registrationId.trim(), request.signal);
-    count('found');
-    return { registrationId, outcome: { data } };
-  } catch (error) {
-    if (request.signal.aborted) throw error;
-    const invalid = error instanceof ApiError && error.status === 401;
-    count(invalid ? 'invalid' : 'failed');
-    if (error instanceof ApiError) {
-      return { registrationId, outcome: { error: invalid ? invalidMessage : error.message, rejected: invalid } };
-    }
-    throw error;
+  const outcome = await outcomeOf(() => lookup(registrationId.trim(), request.signal), {
+    signal: request.signal,
+    rejected: invalidMessage,
+  });
+  // The anonymous usage event counts the outcome, never the ID.
+  if (usageEvent) {
+    const counted = outcome.kind === 'ok' ? 'found' : outcome.kind === 'rejected' ? 'invalid' : 'failed';
+    emitTelemetry({ kind: 'event', name: usageEvent, outcome: counted });
   }
+  return { registrationId, outcome };
 }

@@ -14,20 +14,15 @@ export function alertClass(tone: AlertTone = 'info'): string {
  */
 export function Alert({
   tone = 'info',
-  title,
   role,
-  id,
   children,
 }: {
   tone?: AlertTone;
-  title?: ReactNode;
   role?: 'alert' | 'status';
-  id?: string;
   children: ReactNode;
 }) {
   return (
-    <div className={alertClass(tone)} role={role} id={id}>
-      {title && <strong className={styles.title}>{title}</strong>}
+    <div className={alertClass(tone)} role={role}>
       {children}
     </div>
   );

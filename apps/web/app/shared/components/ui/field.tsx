@@ -3,8 +3,6 @@ import styles from './field.module.css';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: ReactNode;
-  /** Help under the input, read with it (aria-describedby). */
-  hint?: ReactNode;
   /** Shown under the input and announced with it; marks the input invalid. */
   error?: ReactNode;
   /** What sits beside the input on its row, usually the form's submit button. */
@@ -14,13 +12,11 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   inputRef?: Ref<HTMLInputElement>;
 }
 
-/** The one labelled input of the portal: label, input (and its action), hint, error. */
-export function Field({ label, hint, error, action, id, inputRef, className, ...input }: FieldProps) {
+/** The one labelled input of the portal: label, input (and its action), error. */
+export function Field({ label, error, action, id, inputRef, className, ...input }: FieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label className={styles.label} htmlFor={inputId}>
@@ -32,16 +28,11 @@ export function Field({ label, hint, error, action, id, inputRef, className, ...
           id={inputId}
           className={styles.input}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={error ? errorId : undefined}
           {...input}
         />
         {action}
       </div>
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
       {error && (
         <p id={errorId} className={styles.error}>
           {error}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { formatByteCount, formatDate, formatDateTime, formatFileSize, formatLocalDate } from './format';
+
+describe('formatFileSize: decimal units, up to one decimal (decision 110)', () => {
+  it.each([
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [354, '354 bytes'],
+    [999, '999 bytes'],
+    [1_000, '1 kB'],
+    [1_049, '1 kB'],
+    [1_050, '1.1 kB'],
+    [2_400, '2.4 kB'],
+    // 12,800 bytes: what the firmware pages called '12.5 KB' (units of 1,024) before decision 110.
+    [12_800, '12.8 kB'],
+    [999_949, '999.9 kB'],
+    [999_950, '1 MB'],
+    [1_000_000, '1 MB'],
+    // 50,541,363 bytes: '48.2 MB' in units of 1,024 before decision 110.
+    [50_541_363, '50.5 MB'],
+    [734_003_200, '734 MB'],
+    [999_950_000, '1 GB'],
+    [1_000_000_000, '1 GB'],
+    [1_300_000_000, '1.3 GB'],
+    [4_000_000_000_000, '4,000 GB'],
+  ])('%d bytes is %s', (bytes, shown) => {
+    expect(formatFileSize(bytes)).toBe(shown);
+  });
+
+  it('writes the exact count with thousands separators', () => {
+    expect(formatByteCount(1)).toBe('1 byte');
+    expect(formatByteCount(999)).toBe('999 bytes');
+    expect(formatByteCount(50_541_363)).toBe('50,541,363 bytes');
+  });
+});
+
+describe('formatDate: a day, the en-US medium way, in UTC', () => {
+  it.each([
+    ['2025-02-18', 'Feb 18, 2025'],
+    ['2025-05-20', 'May 20, 2025'],
+    ['2023-01-01', 'Jan 1, 2023'],
+    // A time is its day in UTC, whatever the time zone of the browser.
+    ['2025-02-18T23:30:00Z', 'Feb 18, 2025'],
+    ['2025-02-18T00:30:00+02:00', 'Feb 17, 2025'],
+  ])('%s is %s', (value, shown) => {
+    expect(formatDate(value)).toBe(shown);
+  });
+
+  it('shows nothing for no date and a date it cannot read as written (or as asked)', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate(undefined)).toBe('');
+    expect(formatDate('soon')).toBe('soon');
+    expect(formatDate('soon', '')).toBe('');
+  });
+});
+
+describe('local dates and times', () => {
+  it('writes a day and a moment the en-US medium way', () => {
+    expect(formatLocalDate(new Date(2027, 1, 22, 12))).toBe('Feb 22, 2027');
+    expect(formatDateTime(new Date(2027, 1, 22, 15, 4))).toBe('Feb 22, 2027, 3:04 PM');
+    expect(formatDateTime(new Date(2027, 1, 22, 15, 4).toISOString())).toBe('Feb 22, 2027, 3:04 PM');
+  });
+});
