@@ -1,7 +1,7 @@
 export * from './audit';
 export * from './bulletins';
-export * from './configurations';
 export * from './chromatof';
+export * from './configurations';
 export * from './errors';
 export * from './files';
 export * from './firmware';
@@ -10,6 +10,7 @@ export * from './health';
 export * from './identity';
 export * from './navigation';
 export * from './password-reset';
+export * from './people';
 export * from './publishing';
 export * from './registrations';
 export * from './releases';
