@@ -6,14 +6,22 @@ import globals from 'globals';
 import { existsSync, readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-/** Each feature of an app may use shared code and contracts, never another feature. */
+/**
+ * Each feature of an app may use shared code and contracts, never another feature's
+ * internals: only its read-only query functions, `queries.ts`, where it has one
+ * (docs/decisions/105-catalogue-sections-own-their-tables.md).
+ */
 function featureBoundaries(featuresDir) {
   const features = readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const queries = features
+    .filter(({ name }) => existsSync(`${featuresDir}/${name}/queries.ts`))
+    .map(({ name }) => `./${name}/queries.ts`);
   return features.map(({ name }) => ({
     target: `${featuresDir}/${name}`,
     from: featuresDir,
-    except: [`./${name}`],
-    message: 'A feature must not reach into another feature; move what both need to shared code or contracts.',
+    except: [`./${name}`, ...queries],
+    message:
+      'A feature must not reach into another feature; ask its queries.ts, or move what both need to shared code or contracts.',
   }));
 }
 
