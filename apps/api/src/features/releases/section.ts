@@ -149,3 +149,8 @@ export const releaseNotesSection = {
 export function offlineInstallerOf(fileId: SQLWrapper): SQL {
   return sql`SELECT 'Cornerstone' AS product, ${versions.name} AS version FROM ${versions} WHERE ${versions.offlineInstallerFileId} = ${fileId}`;
 }
+
+/** Whether any version is published (the catalogue counts as empty without versions and registrations). */
+export function anyVersion(): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${versions})`;
+}

@@ -6,9 +6,9 @@ import { chromatofSection } from '../../features/chromatof/section';
 import { configurationsSection } from '../../features/configurations/section';
 import { firmwareSection } from '../../features/firmware/section';
 import { passwordResetSection } from '../../features/password-reset/section';
-import { offlineInstallerOf, releaseNotesSection, releasesSection } from '../../features/releases/section';
+import { anyVersion, offlineInstallerOf, releaseNotesSection, releasesSection } from '../../features/releases/section';
 import { dsvOf, validationDocsSection } from '../../features/validation-docs/section';
-import { registrationsSection } from '../registrations/section';
+import { anyRegistration, registrationsSection } from '../registrations/section';
 import type { FileRecord, ManifestProblems, SectionWrite } from './section-kit';
 
 /**
@@ -110,4 +110,12 @@ export type SectionsSnapshot = ReturnType<Awaited<ReturnType<typeof loadSections
  */
 export function downloadOf(fileId: SQLWrapper): SQL {
   return sql`${offlineInstallerOf(fileId)} UNION ALL ${pibOf(fileId)} UNION ALL ${dsvOf(fileId)} LIMIT 1`;
+}
+
+/** Nothing published yet: no version and no registration (the demo catalogue is imported on first start then). */
+export async function catalogueIsEmpty(db: Database): Promise<boolean> {
+  const { rows } = await db.execute<{ empty: boolean }>(
+    sql`SELECT NOT ${anyVersion()} AND NOT ${anyRegistration()} AS empty`,
+  );
+  return rows[0]?.empty === true;
 }

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { CatalogueSection } from '../catalogue/section-kit';
 import { upsertEach, type Changes } from '../catalogue/upsert';
 import { normaliseCustomerId } from './registrations';
@@ -65,3 +66,8 @@ export const registrationsSection = {
     return () => ({ registrations: new Map(rows.map((registration) => [registration.idDigest, registration])) });
   },
 } satisfies CatalogueSection<{ registrations: Changes }, { registrations: Map<string, RegistrationRecord> }>;
+
+/** Whether any registration or key ID is published (the catalogue counts as empty without versions and registrations). */
+export function anyRegistration(): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${registrations})`;
+}
