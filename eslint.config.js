@@ -3,18 +3,48 @@ import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import tseslint from 'typescript-eslint';
 
-/** Each feature of an app may use shared code and contracts, never another feature. */
+/**
+ * Each feature of an app may use shared code and contracts, never another feature's
+ * internals: only its read-only query functions, `queries.ts`, where it has one
+ * (docs/decisions/105-catalogue-sections-own-their-tables.md).
+ */
 function featureBoundaries(featuresDir) {
   const features = readdirSync(featuresDir, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const queries = features
+    .filter(({ name }) => existsSync(`${featuresDir}/${name}/queries.ts`))
+    .map(({ name }) => `./${name}/queries.ts`);
   return features.map(({ name }) => ({
     target: `${featuresDir}/${name}`,
     from: featuresDir,
-    except: [`./${name}`],
-    message: 'A feature must not reach into another feature; move what both need to shared code or contracts.',
+    except: [`./${name}`, ...queries],
+    message:
+      'A feature must not reach into another feature; ask its queries.ts, or move what both need to shared code or contracts.',
   }));
+}
+
+/**
+ * A shared service must not depend on a feature; features depend on plugins. The one
+ * exception is the catalogue, which composes the sections of the features: it may import
+ * a feature's public entry `section.ts` (docs/decisions/105-catalogue-sections-own-their-tables.md).
+ */
+function pluginBoundaries(pluginsDir, featuresDir) {
+  const message = 'A shared service must not depend on a feature; features depend on plugins.';
+  const sections = readdirSync(featuresDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(`${featuresDir}/${entry.name}/section.ts`))
+    .map(({ name }) => `./${name}/section.ts`);
+  const others = readdirSync(pluginsDir).filter((name) => name !== 'catalogue');
+  return [
+    { target: others.map((name) => `${pluginsDir}/${name}`), from: featuresDir, message },
+    {
+      target: `${pluginsDir}/catalogue`,
+      from: featuresDir,
+      except: sections,
+      message: `${message} The catalogue reaches a feature's section through its section.ts only.`,
+    },
+  ];
 }
 
 export default tseslint.config(
@@ -50,11 +80,7 @@ export default tseslint.config(
               from: './apps/web/app/features',
               message: 'Shared code must not depend on a feature.',
             },
-            {
-              target: './apps/api/src/plugins',
-              from: './apps/api/src/features',
-              message: 'A shared service must not depend on a feature; features depend on plugins.',
-            },
+            ...pluginBoundaries('./apps/api/src/plugins', './apps/api/src/features'),
             {
               target: './apps/api/src/shared',
               from: ['./apps/api/src/features', './apps/api/src/plugins'],

@@ -35,7 +35,7 @@ import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import redis from './plugins/redis';
 import redirects from './plugins/redirects';
-import registrations from './plugins/registrations';
+import registrations from './plugins/registrations/registrations';
 import securityHeaders from './plugins/security-headers';
 import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/connect';
-import { passwordResetRegistrations, registrationManagers } from '../../plugins/catalogue/password-reset-tables';
+import { passwordResetRegistrations, registrationManagers } from './password-reset-tables';
 import { canonicalEmail } from '../../shared/canonical-email';
 
 export interface PasswordResetSettings {

@@ -1,16 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
 import { blobStoreOf, type BlobStore } from '../../plugins/blob-store';
+import { catalogueIsEmpty } from '../../plugins/catalogue/sections';
 import type { ImportProgress } from './manifest-check';
 import { importCatalogue, type ImportSummary } from './publish-catalogue';
 import { sweepBlobStore, tryImportLock, type SweepSummary } from './sweep';
 
-export async function catalogueIsEmpty(db: Database): Promise<boolean> {
-  const { rows } = await db.execute<{ empty: boolean }>(
-    sql`SELECT NOT EXISTS (SELECT 1 FROM versions) AND NOT EXISTS (SELECT 1 FROM registrations) AS empty`,
-  );
-  return rows[0]?.empty === true;
-}
+/** Whether the demo catalogue is due: server.ts asks on start (the catalogue asks its sections). */
+export { catalogueIsEmpty };
 
 /** `npm run portal -- import <folder>` and the demo import on first start both come here. */
 export function importFolder(

@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
 import { grantOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
-import { normaliseCustomerId } from '../../plugins/registrations';
+import { normaliseCustomerId } from '../../plugins/registrations/registrations';
 import { constantTimeEqual } from '../../shared/keyed-digest';
 import { dsvsFor, entitledDsvs } from './validation-docs';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { desc } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import type { FileRecord } from './catalogue-snapshot';
+import type { FileRecord } from '../../plugins/catalogue/section-kit';
 import { firmwareMetadata, firmwareReleases } from './firmware-tables';
 
 export interface FirmwareReleaseRecord {
@@ -27,7 +27,8 @@ export interface FirmwareSnapshot {
   metadata: FirmwareMetadataRecord | undefined;
 }
 
-export async function loadFirmware(db: Database, fileById: Map<string, FileRecord>): Promise<FirmwareSnapshot> {
+/** The firmware part of the snapshot: read with every other section's rows, then joined to the published files. */
+export async function loadFirmware(db: Database): Promise<(fileById: Map<string, FileRecord>) => FirmwareSnapshot> {
   const [releaseRows, [latest]] = await Promise.all([
     db.select().from(firmwareReleases),
     db.select().from(firmwareMetadata).orderBy(desc(firmwareMetadata.sequence)).limit(1),
@@ -38,16 +39,16 @@ export async function loadFirmware(db: Database, fileById: Map<string, FileRecor
         return { sequence: latest.sequence, bytes, etag: `"${createHash('sha256').update(bytes).digest('hex')}"` };
       })()
     : undefined;
-  return {
+  return (fileById) => ({
     releases: new Map(
       releaseRows.flatMap((release) => {
         const update = fileById.get(release.updateFileId);
-        // Files were read a moment earlier: a release published since waits for the next load (its NOTIFY).
+        // The files were read at the same time: a release published in between waits for the next load (its NOTIFY).
         if (!update) return [];
         const { version, instrument, releaseDate, releaseNotes } = release;
         return [[version, { version, instrument, releaseDate, releaseNotes, update }] as const];
       }),
     ),
     metadata,
-  };
+  });
 }

@@ -1,5 +1,5 @@
 import { date, foreignKey, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { files } from './catalogue-tables';
+import { files } from '../../plugins/catalogue/catalogue-tables';
 
 /**
  * ChromaTOF releases, downloaded by key ID (a key ID's `downloads` in the registrations

@@ -1,8 +1,8 @@
 import type { CustomerCredential, CustomerScheme } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { keyedDigester } from '../shared/keyed-digest';
-import type { RegistrationRecord } from './catalogue/catalogue-snapshot';
+import { keyedDigester } from '../../shared/keyed-digest';
+import type { RegistrationRecord } from './registrations-tables';
 
 declare module 'fastify' {
   interface FastifyInstance {

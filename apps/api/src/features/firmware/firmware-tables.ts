@@ -1,5 +1,5 @@
 import { bigint, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { files } from './catalogue-tables';
+import { files } from '../../plugins/catalogue/catalogue-tables';
 
 /**
  * Published firmware (docs/firmware.md): one row per release. The version name is the key

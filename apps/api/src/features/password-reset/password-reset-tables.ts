@@ -1,5 +1,5 @@
 import { boolean, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { registrations } from './catalogue-tables';
+import { registrations } from '../../plugins/registrations/registrations-tables';
 
 /**
  * Password reset settings of a registration, by its keyed digest: published by the import

@@ -1,0 +1,50 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { CatalogueSection, FileRecord } from '../../plugins/catalogue/section-kit';
+import { upsertEach, type Changes } from '../../plugins/catalogue/upsert';
+import { dsvs } from './validation-docs-tables';
+
+/** The validation-docs feature's section of the catalogue (plugins/catalogue/sections.ts): DSVs. */
+
+export interface DsvRecord {
+  key: string;
+  version: string;
+  file: FileRecord;
+}
+
+/** DSVs by key. */
+export const validationDocsSection = {
+  check(manifest, problems) {
+    problems.duplicates(
+      'dsvs',
+      manifest.dsvs.map((dsv) => dsv.key),
+    );
+  },
+
+  files: (manifest) => manifest.dsvs.map((dsv) => dsv.file),
+
+  async upsert(tx, manifest, { fileIdOf }) {
+    return {
+      dsvs: await upsertEach(
+        tx,
+        dsvs,
+        manifest.dsvs.map((dsv) => ({ key: dsv.key, version: dsv.version, fileId: fileIdOf(dsv.file) })),
+        dsvs.key,
+        { version: dsvs.version, fileId: dsvs.fileId },
+      ),
+    };
+  },
+
+  async load(db) {
+    const rows = await db.select().from(dsvs);
+    return (fileById) => ({
+      dsvs: new Map(
+        rows.map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
+      ),
+    });
+  },
+} satisfies CatalogueSection<{ dsvs: Changes }, { dsvs: Map<string, DsvRecord> }>;
+
+/** For the Usage screen: the DSV `fileId` is, as (product, version), if any. */
+export function dsvOf(fileId: SQLWrapper): SQL {
+  return sql`SELECT 'Cornerstone DSV' AS product, ${dsvs.version} AS version FROM ${dsvs} WHERE ${dsvs.fileId} = ${fileId}`;
+}
