@@ -31,7 +31,6 @@ async function main(args: string[]) {
   const config = loadConfig();
   const cleanups = new Cleanups();
   try {
-    // The embedded database belongs to one process at a time: with a running portal, stop it first.
     const { db, secretKey } = await openRuntime(config, { lockDataDir: 'embedded', poolMax: 2 }, cleanups);
     const blobStore = await blobStoreFor(config);
     cleanups.add(() => blobStore.close?.());

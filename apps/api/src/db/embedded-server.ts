@@ -112,17 +112,45 @@ export async function startEmbeddedServer(
     `-p ${port}`,
   ]);
 
-  const url = new URL(`postgres://${SUPERUSER}@127.0.0.1:${port}/${DATABASE}`);
-  url.password = password;
+  const url = embeddedUrl(port, password);
   await ensureDatabase(url);
+  // Where a command run beside this portal finds the server (joinEmbeddedServer).
+  const portFile = `${dataDirCluster}.port`;
+  await writeFile(portFile, `${port}\n`, { mode: 0o600 });
 
   return {
     url,
     clusterDir,
     stop: async () => {
+      await rm(portFile, { force: true });
       await pgCtl(binaries, runAs, ['stop', '--pgdata', clusterDir, '--mode', 'fast', '--wait']);
     },
   };
+}
+
+function embeddedUrl(port: number, password: string): URL {
+  const url = new URL(`postgres://${SUPERUSER}@127.0.0.1:${port}/${DATABASE}`);
+  url.password = password;
+  return url;
+}
+
+/**
+ * The URL of the embedded server a running portal started for DATA_DIR/pg, so that a command
+ * (import, staff, backup) works beside it instead of asking for the portal to be stopped.
+ */
+export async function joinEmbeddedServer(dataDirCluster: string): Promise<URL> {
+  dataDirCluster = path.resolve(dataDirCluster);
+  const read = (file: string) => readFile(file, 'utf8').then((text) => text.trim());
+  const [port, password] = await Promise.all([
+    read(`${dataDirCluster}.port`).catch(() => undefined),
+    read(`${dataDirCluster}.password`).catch(() => undefined),
+  ]);
+  if (!port || !password || !/^\d+$/.test(port)) {
+    throw new EmbeddedServerError(
+      `The portal running on ${path.dirname(dataDirCluster)} has not started its database yet: run the command again in a moment.`,
+    );
+  }
+  return embeddedUrl(Number(port), password);
 }
 
 async function loadBinaries(): Promise<Binaries> {

@@ -4,10 +4,10 @@ import type pg from 'pg';
 import { redactUrl, type Config } from '../config/config';
 import { resolveSecretKey } from '../config/secret-key';
 import { connectDatabase, type Database } from '../db/connect';
-import { startEmbeddedServer } from '../db/embedded-server';
+import { joinEmbeddedServer, startEmbeddedServer } from '../db/embedded-server';
 import { applyMigrations } from '../db/migrate';
 import { MIGRATIONS_DIR } from '../paths';
-import { lockDataDir } from './data-dir-lock';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
 
 /** Undo steps of start-up, run most recent first; a failing step does not stop the rest. */
 export class Cleanups {
@@ -45,7 +45,8 @@ export interface Runtime {
  * DATABASE_URL names one) and its migrations; `cleanups` undoes it all, and on failure
  * it is undone at once.
  * `lockDataDir: 'always'` for the server (its blobs and secret key live there);
- * 'embedded' for commands, which may run beside a portal on an external database.
+ * 'embedded' for commands, which may run beside a portal: on an external database, or on
+ * the embedded server of the portal that holds DATA_DIR (docs/decisions/106-commands-beside-a-running-portal.md).
  */
 export async function openRuntime(
   config: Config,
@@ -64,16 +65,30 @@ export async function openRuntime(
 ): Promise<Runtime> {
   try {
     await mkdir(config.dataDir, { recursive: true });
-    if (lock === 'always' || !config.databaseUrl) cleanups.add(lockDataDir(config.dataDir));
+    let besideRunningPortal = false;
+    if (lock === 'always' || !config.databaseUrl) {
+      try {
+        cleanups.add(lockDataDir(config.dataDir));
+      } catch (error) {
+        // A command finds the portal running on this DATA_DIR: it works on that portal's server.
+        if (lock === 'always' || !(error instanceof DataDirInUseError)) throw error;
+        besideRunningPortal = true;
+      }
+    }
     const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
     let databaseUrl = config.databaseUrl;
     let databaseDescription = databaseUrl ? redactUrl(databaseUrl) : '';
     if (!databaseUrl) {
       const clusterDir = path.join(config.dataDir, 'pg');
-      const embedded = await startEmbeddedServer(clusterDir, log ? { log } : {});
-      cleanups.add(() => embedded.stop());
-      databaseUrl = embedded.url;
-      databaseDescription = `embedded in ${clusterDir}`;
+      if (besideRunningPortal) {
+        databaseUrl = await joinEmbeddedServer(clusterDir);
+        databaseDescription = `embedded in ${clusterDir}, beside the running portal`;
+      } else {
+        const embedded = await startEmbeddedServer(clusterDir, log ? { log } : {});
+        cleanups.add(() => embedded.stop());
+        databaseUrl = embedded.url;
+        databaseDescription = `embedded in ${clusterDir}`;
+      }
     }
     const { pool, db } = await connectDatabase(databaseUrl, poolMax ? { max: poolMax } : {});
     cleanups.add(() => pool.end());
