@@ -6,7 +6,7 @@
 // stays well under 2 (docs/deployment.md explains the figure).
 // Runs the cluster harness (TypeScript) through tsx: bench/lib/cluster-measure.ts.
 import { spawnSync } from 'node:child_process';
-import { REPO_ROOT } from './lib/portal.mjs';
+import { REPO_ROOT } from '../test-kit/portal-process.ts';
 
 const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/lib/cluster-measure.ts'], {
   cwd: REPO_ROOT,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT } from './portal-process';
+import { REPO_ROOT } from '../test-kit/portal-process';
 
 // Every command a document names must exist: docs drift silently otherwise.
 const documents = [

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT, freePort, makeDataDir, removeDataDir } from './portal-process';
+import { REPO_ROOT, freePort, makeDataDir, removeDataDir } from '../test-kit/portal-process';
 
 // What a person sees when they type `npm start` (scripts/start.mjs, which npm runs), and what a
 // log collector gets when the output is not a terminal (docs/operations.md, "Logs").
