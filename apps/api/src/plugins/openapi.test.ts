@@ -104,7 +104,7 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  it("documents the fields added beside SPEC §3's: file details and release notes of each download", async () => {
+  it('documents the fields the portal adds to the versions and bulletins answers: file details and release notes', async () => {
     const document = (await get('/v1/openapi.json')).json();
     // Shared schemas ($id) are components, referenced from the paths.
     const resolved = (value: unknown): string =>
