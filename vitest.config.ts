@@ -6,7 +6,7 @@ export default defineConfig({
       'packages/contracts',
       'apps/api',
       'apps/web',
-      // Checks of the documents against the repository (e2e/docs-links.test.ts): files only, no browser.
+      // Checks of the documents against the repository (e2e/docs-*.test.ts): files only, no browser.
       { test: { name: 'docs', include: ['e2e/docs-*.test.ts'], setupFiles: ['vitest.setup.ts'] } },
     ],
   },

@@ -1,7 +1,7 @@
 // Vitest (the `docs` project of /vitest.config.ts), not Playwright: it reads files only.
 // Every relative link and every repository path a document names must exist, so a renamed
 // or removed file fails here instead of leaving the docs pointing at nothing. The commands
-// the same documents name are checked by docs-commands.spec.ts.
+// the same documents name are checked by docs-commands.test.ts.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
