@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
 import { waitForSignInLink } from '../test-kit/outbox';
 import { signInThroughOutbox } from '../test-kit/staff-session';
 import { E2E_STAFF_DOMAIN } from './global-setup';
-
-/** Where the web app keeps the session bearer (apps/web/app/shared/api/api-client.ts, BEARER_STORAGE_KEY). */
-const BEARER_STORAGE_KEY = 'bearer';
 
 /**
  * A staff address of its own for each test: the sign-in mail is limited per address, and
