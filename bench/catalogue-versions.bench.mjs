@@ -4,7 +4,7 @@
 // and resident memory that does not grow across three runs.
 import { spawn } from 'node:child_process';
 import { measure } from './lib/autocannon.mjs';
-import { freePort, REPO_ROOT, residentMiB, startPortal } from './lib/portal.mjs';
+import { freePort, REPO_ROOT, residentMiB, startPortal } from '../test-kit/portal-process.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const RUNS = 3;
@@ -37,7 +37,7 @@ try {
   // A few MiB of settling (JIT, pools) is not a leak; steady growth run over run is.
   if (rss[2] > rss[1] + 5 && rss[1] > rss[0] + 5) failed = true;
 } finally {
-  await portal.stop();
+  await portal.close();
   bare.stop();
 }
 if (failed) {

@@ -7,7 +7,7 @@
 // Runs the cluster harness (TypeScript) through tsx: bench/lib/cluster-measure.ts.
 import { spawnSync } from 'node:child_process';
 import { ensureSystemPackages } from '../scripts/system-packages.mjs';
-import { REPO_ROOT } from './lib/portal.mjs';
+import { REPO_ROOT } from '../test-kit/portal-process.ts';
 
 ensureSystemPackages(['postgresql', 'redis-server', 'nginx']);
 const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/lib/cluster-measure.ts'], {

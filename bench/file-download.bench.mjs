@@ -23,7 +23,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { ensureSystemPackages, locateProgram } from '../scripts/system-packages.mjs';
-import { freePort, REPO_ROOT, startPortal } from './lib/portal.mjs';
+import { freePort, REPO_ROOT, startPortal } from '../test-kit/portal-process.ts';
 
 const SIZE_BYTES = Number(process.env.BENCH_FILE_BYTES ?? 1 << 30);
 // Downloads of each kind per phase; more smooth out a busy machine (BENCH_DOWNLOAD_RUNS).
@@ -63,7 +63,7 @@ try {
   });
   if (imported.status !== 0) throw new Error(`import failed: ${imported.stderr}${imported.stdout}`);
 
-  portal = await startPortal({ DATA_DIR: dataDir });
+  portal = await startPortal({ dataDir });
   const versions = await (
     await fetch(`${portal.url}/v1/Cornerstone/versions`, { headers: { authorization: 'Hasp id=BENCH-0001' } })
   ).json();
@@ -105,7 +105,7 @@ try {
 
   // The data folder belongs to one portal at a time: the streaming one makes way.
   await portal.stop();
-  portal = await startPortal({ DATA_DIR: dataDir, FILE_DELIVERY: 'accel' });
+  portal = await startPortal({ dataDir, env: { FILE_DELIVERY: 'accel' } });
   const accelPrefix = '/_portal-files/';
   accelNginx = await startNginx(
     publish,

@@ -2,7 +2,7 @@
 // (same body, same Content-Encoding), in the same run.
 import { createServer } from 'node:http';
 import { measure } from './lib/autocannon.mjs';
-import { freePort, residentMiB, startPortal } from './lib/portal.mjs';
+import { freePort, residentMiB, startPortal } from '../test-kit/portal-process.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const headers = { 'accept-encoding': 'br, gzip' };
@@ -37,7 +37,7 @@ try {
   );
   console.log(`ratio portal/bare: ${(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`);
 } finally {
-  await portal.stop();
+  await portal.close();
 }
 
 async function rawBytes(url, requestHeaders) {

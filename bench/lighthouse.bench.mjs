@@ -6,7 +6,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { request } from 'node:http';
-import { startPortal } from './lib/portal.mjs';
+import { startPortal } from '../test-kit/portal-process.ts';
 
 const PAGES = ['/', '/cornerstone', '/metallographics/px/firmware', '/privacy'];
 const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100 };
@@ -25,7 +25,7 @@ const CHROMIUM_FLAGS = [
   '--no-first-run',
 ];
 
-const portal = await startPortal({ MAKER_NAME: 'Example Instruments' });
+const portal = await startPortal({ env: { MAKER_NAME: 'Example Instruments' } });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   chromeFlags: CHROMIUM_FLAGS,
@@ -75,7 +75,7 @@ try {
   if (bytes.js > BUDGET_KB.js * 1024 || bytes.css > BUDGET_KB.css * 1024) missed++;
 } finally {
   await chrome.kill();
-  await portal.stop();
+  await portal.close();
 }
 if (missed) {
   console.log(`${missed} target(s) missed`);

@@ -5,7 +5,7 @@
 // their daily rollups, against counting page views per day from the raw events.
 // Runs the portal's own code through tsx: bench/lib/telemetry-measure.ts.
 import { spawnSync } from 'node:child_process';
-import { REPO_ROOT } from './lib/portal.mjs';
+import { REPO_ROOT } from '../test-kit/portal-process.ts';
 
 const result = spawnSync(process.execPath, ['--import', 'tsx', 'bench/lib/telemetry-measure.ts'], {
   cwd: REPO_ROOT,

@@ -4,9 +4,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { seriousViolations } from './axe';
 import { acceptRefusedCredentials, expect, test } from './fixtures';
-import { signInOn } from './staff-session';
 import { gotoHydrated } from './public-pages';
-import { REPO_ROOT } from './portal-process';
+import { REPO_ROOT } from '../test-kit/portal-process';
 
 // Key IDs of the demo catalogue (docs/demo-data.md), imported at start-up.
 const KEY = 'DEMO-KEY-2001';
@@ -128,10 +127,10 @@ test.describe('ChromaTOF downloads by key ID', () => {
 const RELEASES = '/service/chromatof/releases';
 
 test('ChromaTOF Releases: staff see the latest release of each product with check marks; sign-out clears it at once', async ({
-  page,
+  staffPage: page,
   pageProblems,
 }) => {
-  await signInOn(page, RELEASES);
+  await page.goto(RELEASES);
   const table = page.getByRole('table', { name: 'The latest release of each ChromaTOF product' });
   await expect(table.getByRole('columnheader')).toHaveText([
     'Product',
@@ -169,10 +168,10 @@ test('ChromaTOF Releases: staff see the latest release of each product with chec
 });
 
 test('ChromaTOF Releases: an HTTP error shows its message in a warning alert; a 401 ends the sign-in', async ({
-  page,
+  staffPage: page,
   pageProblems,
 }) => {
-  await signInOn(page, RELEASES);
+  await page.goto(RELEASES);
   const answer = (status: number, message: string) =>
     page.route('**/v1/chromatof/latestversions', (route) =>
       route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message }) }),

@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { REPO_ROOT } from './portal-process';
+import { REPO_ROOT } from '../test-kit/portal-process';
 
 /** Every prerendered page of the build, by its route path. */
 function prerenderedPaths(): string[] {
@@ -11,7 +11,14 @@ function prerenderedPaths(): string[] {
     .map((file) => `/${path.dirname(file)}`.replace(/\/\.$/, '/'));
 }
 
-for (const pagePath of prerenderedPaths()) {
+const pagePaths = prerenderedPaths();
+
+// A build without pages (or a path that changed) would make the loop below run nothing and pass.
+test('the build has the prerendered pages this check walks', () => {
+  expect(pagePaths).toEqual(expect.arrayContaining(['/', '/cornerstone', '/privacy']));
+});
+
+for (const pagePath of pagePaths) {
   test(`${pagePath} runs under the strict Content-Security-Policy without a violation`, async ({
     page,
     pageProblems,

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { REPO_ROOT } from './portal-process';
+import { REPO_ROOT } from '../test-kit/portal-process';
 import { gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
 
 // The demo catalogue's latest firmware of each series (docs/demo-data.md).

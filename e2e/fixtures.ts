@@ -1,12 +1,77 @@
-import { test as base, expect } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
+import { waitForSignInLink } from '../test-kit/outbox';
+import { signInThroughOutbox } from '../test-kit/staff-session';
+import { E2E_STAFF_DOMAIN } from './global-setup';
+
+/**
+ * A staff address of its own for each test: the sign-in mail is limited per address, and
+ * only the newest link works, so two workers must never pick the same one.
+ */
+export const newStaffAddress = () => `e2e-${randomUUID().slice(0, 13)}@${E2E_STAFF_DOMAIN}`;
+
+/** Bearers of this worker by address: a test that names the same address again reuses the session. */
+const sessions = new Map<string, Promise<string>>();
+
+/**
+ * Signs `page` in as `email` without walking the sign-in screens: a session from the API
+ * and the outbox (test-kit/staff-session.ts), its bearer put into localStorage before the
+ * page's first document loads, as the sign-in landing would have left it. Only that first
+ * load: a test that signs out stays signed out. Navigate afterwards.
+ */
+export async function signInPage(page: Page, email: string, origin = process.env.PORTAL_URL!) {
+  const key = `${origin} ${email}`;
+  if (!sessions.has(key)) {
+    const dataDirs = process.env.PORTAL_DATA_DIR!;
+    sessions.set(
+      key,
+      signInThroughOutbox({ email, requestAt: origin, dataDirs }).then(({ bearer }) => bearer),
+    );
+  }
+  const bearer = await sessions.get(key)!;
+  await page.addInitScript(
+    ({ storageKey, value }) => {
+      if (sessionStorage.getItem('e2e-bearer-placed') !== null) return;
+      sessionStorage.setItem('e2e-bearer-placed', 'yes');
+      localStorage.setItem(storageKey, value);
+    },
+    { storageKey: BEARER_STORAGE_KEY, value: bearer },
+  );
+}
+
+export const SIGN_IN_SENT = 'You will receive an email with a link to sign in within the next couple of minutes.';
+
+/** Asks for a sign-in link with the widget on the current page, as a person would, and reads it from the outbox. */
+export async function requestLinkInPage(page: Page, email: string): Promise<URL> {
+  await page.getByLabel('Enter your company email address').fill(email);
+  await page.getByRole('button', { name: 'Get Sign-In Email' }).click();
+  await expect(page.getByRole('status').filter({ hasText: SIGN_IN_SENT })).toBeVisible();
+  return waitForSignInLink(email, process.env.PORTAL_DATA_DIR!);
+}
+
+export const accountButton = (page: Page, email: string) => page.getByRole('button', { name: email, exact: true });
+
+export async function signOut(page: Page, email: string) {
+  await accountButton(page, email).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(accountButton(page, email)).toBeHidden();
+}
 
 /**
  * The portal's address is known only once global-setup has started it, after the config
  * was read; tests take it from here. Any console error or CSP violation on a page fails
  * the test that caused it.
  */
-export const test = base.extend<{ pageProblems: string[] }>({
+export const test = base.extend<{ pageProblems: string[]; staffEmail: string; staffPage: Page }>({
   baseURL: async ({}, use) => use(process.env.PORTAL_URL),
+  /** The address `staffPage` signs in as: a new one per test unless a file sets it (`test.use({ staffEmail })`). */
+  staffEmail: [async ({}, use) => use(newStaffAddress()), { option: true }],
+  /** `page`, signed in as `staffEmail` before its first navigation (signInPage); the sign-in specs walk the screens instead. */
+  staffPage: async ({ page, staffEmail }, use) => {
+    await signInPage(page, staffEmail);
+    await use(page);
+  },
   pageProblems: async ({ page }, use) => {
     const problems: string[] = [];
     // A page that is meant to answer 404 (the not-found page) makes Chromium log its status.

@@ -1,4 +1,4 @@
-import { freePort, removeDataDir, startPortal } from './portal-process';
+import { freePort, removeDataDir, startPortal } from '../test-kit/portal-process';
 
 export const E2E_MAKER_NAME = 'Example Instruments';
 /** Staff addresses of the end-to-end tests end in @E2E_STAFF_DOMAIN. */

@@ -3,11 +3,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { accountButton, expect, signInPage, test } from './fixtures';
 import { E2E_MAKER_NAME, E2E_STAFF_DOMAIN } from './global-setup';
 import { gotoHydrated } from './public-pages';
-import { removeDataDir, startPortal } from './portal-process';
-import { accountButton, signInOn } from './staff-session';
+import { startPortal } from '../test-kit/portal-process';
 
 const brandLink = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: `${E2E_MAKER_NAME} Software` });
@@ -35,8 +34,7 @@ test.describe('with MAKER_LOGO', () => {
     portal = await startPortal({ env: { MAKER_NAME: 'Logo Maker', MAKER_LOGO: path.join(dir, 'logo.svg') } });
   });
   test.afterAll(async () => {
-    await portal?.stop();
-    if (portal) await removeDataDir(portal.dataDir);
+    await portal?.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -72,7 +70,7 @@ test('at 360 px a long account address stays inside the menu, and the header is 
   pageProblems,
 }) => {
   const email = `e2e-${randomUUID().slice(0, 13)}.maximiliane.schwarzenberger@${E2E_STAFF_DOMAIN}`;
-  await signInOn(page, '/service', email);
+  await signInPage(page, email);
   await page.setViewportSize({ width: 360, height: 740 });
   await gotoHydrated(page, '/service');
   const toggle = page.getByRole('button', { name: 'Menu' });

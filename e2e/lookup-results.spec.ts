@@ -5,7 +5,7 @@ import path from 'node:path';
 import { seriousViolations } from './axe';
 import { acceptRefusedCredentials, expect, test } from './fixtures';
 import { E2E_MAKER_NAME } from './global-setup';
-import { REPO_ROOT, removeDataDir, startPortal, type PortalProcess } from './portal-process';
+import { REPO_ROOT, removeDataDir, startPortal, type PortalProcess } from '../test-kit/portal-process';
 import { gotoHydrated, gotoInitialized } from './public-pages';
 
 // Registration and key IDs of the demo catalogue (docs/demo-data.md), imported at start-up.

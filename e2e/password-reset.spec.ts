@@ -1,26 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { mailsTo, signInThroughOutbox } from './outbox';
+import { mailsTo } from '../test-kit/outbox';
 
 const PASSWORD_RESET = '/service/cornerstone/password-reset';
 /** The demo catalogue's staff address (docs/demo-data.md): manager of DEMO-CS-1001, not of DEMO-ONH-1002. */
 const DEMO_STAFF = 'staff@example.com';
 
-// One sign-in for the file: the portal mails an address at most once a minute.
+// One sign-in for the file (the fixture reuses the session within a worker): the portal
+// mails an address at most once a minute.
 test.describe.configure({ mode: 'serial' });
-let bearer: string;
+test.use({ staffEmail: DEMO_STAFF });
 
-test.beforeAll(async ({ browser }) => {
-  const page = await browser.newPage({ baseURL: process.env.PORTAL_URL });
-  await signInThroughOutbox(page, PASSWORD_RESET, DEMO_STAFF);
-  bearer = (await page.evaluate(() => localStorage.getItem('bearer')))!;
-  await page.close();
-});
-
-async function openSignedIn(page: Page) {
-  await page.addInitScript((value) => localStorage.setItem('bearer', value), bearer);
-  await page.goto(PASSWORD_RESET);
-}
+/** The mails to `to` in the e2e portal's outbox, as one text. */
+const mailText = async (to: string) =>
+  (await mailsTo(to, process.env.PORTAL_DATA_DIR!)).map((mail) => mail.decoded).join('\n');
 
 async function enterRegistration(page: Page, registrationId: string) {
   await page.getByLabel('Registration ID').fill(registrationId);
@@ -28,10 +21,10 @@ async function enterRegistration(page: Page, registrationId: string) {
 }
 
 test('a manager saves the admin list with Save & Continue and sends the response key; the mail is in the outbox', async ({
-  page,
+  staffPage: page,
   pageProblems,
 }) => {
-  await openSignedIn(page);
+  await page.goto(PASSWORD_RESET);
   await enterRegistration(page, 'DEMO-CS-1001');
   await expect(page.getByLabel('Instrument Family')).toHaveValue('CS');
   await expect(page.getByLabel('Instrument Family')).toHaveAttribute('readonly', '');
@@ -58,13 +51,11 @@ test('a manager saves the admin list with Save & Continue and sends the response
   ).toBeVisible();
   await expect(challenge).toHaveAttribute('readonly', '');
   await expect(page.getByRole('button', { name: 'Send Response Key' })).toBeHidden();
-  await expect
-    .poll(async () => (await mailsTo('e2e.admin@customer.example')).join('\n'))
-    .toMatch(/Response key: \d{8}/);
-  expect((await mailsTo('e2e.admin@customer.example')).join('\n')).toContain('Challenge key: 24681357');
+  await expect.poll(() => mailText('e2e.admin@customer.example')).toMatch(/Response key: \d{8}/);
+  expect(await mailText('e2e.admin@customer.example')).toContain('Challenge key: 24681357');
 
   // Service Mode answers the same challenge with another code: the mailed key stays the administrators'.
-  const mailed = (await mailsTo('e2e.admin@customer.example')).join('\n').match(/Response key: (\d{8})/)![1]!;
+  const mailed = (await mailText('e2e.admin@customer.example')).match(/Response key: (\d{8})/)![1]!;
   const serviceMode = await page.context().newPage();
   await serviceMode.goto('/service/cornerstone/service-mode');
   await serviceMode.getByLabel('Challenge Key').fill('24681357');
@@ -83,10 +74,10 @@ test('a manager saves the admin list with Save & Continue and sends the response
 });
 
 test('a non-manager goes straight to the challenge key, without the admin list editor', async ({
-  page,
+  staffPage: page,
   pageProblems,
 }) => {
-  await openSignedIn(page);
+  await page.goto(PASSWORD_RESET);
   await enterRegistration(page, 'DEMO-ONH-1002');
   await expect(page.getByLabel('Instrument Family')).toHaveValue('ONH');
   await expect(page.getByRole('group', { name: 'Authorized Admin Emails' })).toBeHidden();

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT, SERVER_ENTRY, freePort, makeDataDir, removeDataDir, startPortal } from './portal-process';
+import { REPO_ROOT, SERVER_ENTRY, freePort, makeDataDir, removeDataDir, startPortal } from '../test-kit/portal-process';
 
 // These drive the portal as a process, the way an operator meets it: no browser needed.
 test.describe.configure({ mode: 'serial' });

@@ -1,16 +1,14 @@
 import { expect, test } from './fixtures';
-import { E2E_STAFF_DOMAIN } from './global-setup';
-import { signInThroughOutbox } from './outbox';
 
 const SERVICE_MODE = '/service/cornerstone/service-mode';
 
 test('Service Mode: a challenge answered and copied, and the expiring key shown with its expiry', async ({
-  page,
+  staffPage: page,
   context,
   pageProblems,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: process.env.PORTAL_URL });
-  await signInThroughOutbox(page, SERVICE_MODE, `service-mode-${Date.now().toString(36)}@${E2E_STAFF_DOMAIN}`);
+  await page.goto(SERVICE_MODE);
   await expect(page).toHaveURL((url) => url.pathname === SERVICE_MODE);
 
   await expect(page.getByRole('heading', { name: 'Specific Challenge / Response' })).toBeVisible();

@@ -1,5 +1,4 @@
-import { expect, test } from './fixtures';
-import { accountButton, newStaffAddress as newAddress, requestLinkInPage } from './staff-session';
+import { accountButton, expect, newStaffAddress as newAddress, requestLinkInPage, test } from './fixtures';
 
 /** The staff page the tests sign in on (its sign-in widget) and come back to. */
 const STAFF_PAGE_PATH = '/service/cornerstone/releases';

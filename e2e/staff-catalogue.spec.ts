@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { expect, test } from './fixtures';
-import { signInOn, signOut } from './staff-session';
+import { expect, signOut, test } from './fixtures';
 
 const RELEASES_PATH = '/service/cornerstone/releases';
 const PRODUCTS_OPTIONS_PATH = '/service/cornerstone/products-options';
@@ -20,10 +19,11 @@ const columnHeaders = (table: Locator) => table.getByRole('columnheader');
 const rowHeaders = (table: Locator) => table.getByRole('rowheader');
 
 test('Releases & PIBs: the matrix by family, the downloads switch both ways, a PIB download, and sign out clears it', async ({
-  page,
+  staffPage: page,
+  staffEmail: email,
   pageProblems,
 }) => {
-  const email = await signInOn(page, RELEASES_PATH);
+  await page.goto(RELEASES_PATH);
   const matrix = page.getByRole('table', { name: 'Cornerstone versions by family' });
   const toggle = page.getByRole('switch', { name: SWITCH });
 
@@ -105,10 +105,11 @@ test('Releases & PIBs: the matrix by family, the downloads switch both ways, a P
 });
 
 test('Products & Options: a family per choice, kept in the URL; the filter; sign out clears it', async ({
-  page,
+  staffPage: page,
+  staffEmail: email,
   pageProblems,
 }) => {
-  const email = await signInOn(page, PRODUCTS_OPTIONS_PATH);
+  await page.goto(PRODUCTS_OPTIONS_PATH);
   const family = page.getByRole('combobox', { name: 'Family' });
   const versionHeadings = page.getByRole('heading', { level: 2, name: /^Cornerstone .* Configurations$/ });
 
@@ -179,10 +180,10 @@ test('Products & Options: a family per choice, kept in the URL; the filter; sign
 });
 
 test('a staff screen shows an HTTP error in a warning, and a fault of ours as the internal problem', async ({
-  page,
+  staffPage: page,
   pageProblems,
 }) => {
-  await signInOn(page, PRODUCTS_OPTIONS_PATH);
+  await page.goto(PRODUCTS_OPTIONS_PATH);
   await page.route('**/v1/products/cornerstone/options', (route) =>
     route.fulfill({
       status: 503,

@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT, freePort, makeDataDir, removeDataDir } from './portal-process';
+import { READY_LINE, REPO_ROOT, freePort, makeDataDir, removeDataDir } from '../test-kit/portal-process';
+import { collectOutput } from '../test-kit/process-output';
 
 // What a person sees when they type `npm start` (scripts/start.mjs, which npm runs), and what a
 // log collector gets when the output is not a terminal (docs/operations.md, "Logs").
@@ -34,16 +35,13 @@ async function start(dataDir: string, { terminal, env = {} }: { terminal: boolea
   function envFor() {
     return { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', DATA_DIR: dataDir, PORT: port, ...env };
   }
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await expect.poll(() => output, { timeout: 60_000 }).toContain('Portal running at');
+  const output = collectOutput(child, 'npm start');
+  await output.until(READY_LINE);
   // The portal's own process (the data folder's lock names it), not `script` around it.
   const pid = Number((await readFile(path.join(dataDir, 'portal.pid'), 'utf8')).trim());
   process.kill(pid, 'SIGTERM');
-  const exitCode = await exited;
-  return { lines: output.replaceAll('\r', '').trimEnd().split('\n'), exitCode, port } satisfies Started & {
+  const exitCode = await output.exited;
+  return { lines: output.text().replaceAll('\r', '').trimEnd().split('\n'), exitCode, port } satisfies Started & {
     port: string;
   };
 }

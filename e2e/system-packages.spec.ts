@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { missingMessage, missingPackages, type SystemPackage } from '../scripts/system-packages.mjs';
-import { REPO_ROOT } from './portal-process';
+import { REPO_ROOT } from '../test-kit/portal-process';
 
 // A newcomer who may not install packages (not root) and lacks some: `npm test` and
 // `npm run test:cluster` must stop at once with one line naming them, before any test runs.

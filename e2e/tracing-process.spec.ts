@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { removeDataDir, startPortal } from './portal-process';
+import { removeDataDir, startPortal } from '../test-kit/portal-process';
 
 // The production build with OTEL_EXPORTER_OTLP_ENDPOINT set, sending to an OTLP/HTTP endpoint
 // that records what it is sent, as an OpenTelemetry collector would receive it.

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expect, test } from './fixtures';
 import { E2E_STAFF_DOMAIN } from './global-setup';
-import { signInLinkFromOutbox } from './outbox';
+import { waitForSignInLink } from '../test-kit/outbox';
 
 // An ordinary desktop Chrome: the portal does not count automated browsers (HeadlessChrome).
 // Set for the whole browser, not per page: a beacon sent as a page unloads leaves from the
@@ -49,7 +49,7 @@ test('browsing, a download and a lookup show up on the Usage screen, and nothing
     { timeout: 20_000 },
   );
   await page.getByRole('button', { name: 'Get Sign-In Email' }).click();
-  const link = await signInLinkFromOutbox(email);
+  const link = await waitForSignInLink(email, process.env.PORTAL_DATA_DIR!);
   await batchStored;
 
   // What happens after the batch waits until the page is left, and leaves by beacon.

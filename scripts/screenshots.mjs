@@ -6,7 +6,7 @@
 import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, startPortal } from '../bench/lib/portal.mjs';
+import { REPO_ROOT, startPortal } from '../test-kit/portal-process.ts';
 
 const WIDTHS = [360, 768, 1440];
 const SCREENS = [
@@ -38,7 +38,7 @@ const SCREENS = [
 const outDir = path.join(REPO_ROOT, 'test-results/screenshots');
 const env = { MAKER_NAME: 'Example Instruments' };
 if (process.env.MAKER_LOGO) env.MAKER_LOGO = path.resolve(process.env.MAKER_LOGO);
-const portal = await startPortal(env);
+const portal = await startPortal({ env });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
@@ -58,5 +58,5 @@ try {
   console.log(`${WIDTHS.length * SCREENS.length} screenshots in ${path.relative(process.cwd(), outDir)}/`);
 } finally {
   await browser.close();
-  await portal.stop();
+  await portal.close();
 }

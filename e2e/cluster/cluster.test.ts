@@ -3,12 +3,13 @@
 // runner, in order: each case builds on the cluster the one before left (docs/deployment.md).
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../portal-process';
+import { REPO_ROOT } from '../../test-kit/portal-process';
+import { signInThroughOutbox } from '../../test-kit/staff-session';
 import { Cluster, NGINX_CONFIG } from './cluster';
 
 const CS = 'Hasp id=DEMO-CS-1001';
@@ -70,32 +71,6 @@ function request(
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The token of the newest sign-in link mailed to `to` in any of the given outboxes. */
-async function signInTokenFor(to: string, dataDirs: string[]): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    for (const dataDir of dataDirs) {
-      const outbox = path.join(dataDir, 'outbox');
-      const names = existsSync(outbox)
-        ? readdirSync(outbox)
-            .filter((name) => name.endsWith('.eml'))
-            .sort()
-            .reverse()
-        : [];
-      for (const name of names) {
-        const raw = readFileSync(path.join(outbox, name), 'utf8');
-        if (!raw.includes(`To: ${to}`)) continue;
-        const text = raw
-          .replace(/=\r?\n/g, '')
-          .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        const href = /https?:\/\/[^\s"<>]+\/auth\?bearer=[^\s"<>]+/.exec(text)?.[0];
-        if (href) return new URL(href).searchParams.get('bearer')!;
-      }
-    }
-    await sleep(100);
-  }
-  throw new Error(`no sign-in mail to ${to}`);
-}
 
 /** The signed link to a version's offline installer, as the versions lookup at `origin` hands it out. */
 async function installerLink(origin: string, version: string): Promise<string> {
@@ -190,20 +165,16 @@ describe('two portals behind nginx on shared PostgreSQL, Redis and an S3 bucket'
   it('exchanges a link requested through one portal at the other, and a sign-out through either revokes everywhere', async () => {
     const [first, second] = cluster.portals as [Cluster['portals'][0], Cluster['portals'][0]];
     const staffOnly = '/v1/Cornerstone/releaseDates';
-    const signIn = async (email: string, requestAt: string, exchangeAt: string) => {
-      const requested = await request(`${requestAt}/v1/auth/redirects/requests`, {
-        method: 'PUT',
-        body: { email, redirectPath: '/' },
-      });
-      assert.equal(requested.status, 200, requested.body.toString());
-      const token = await signInTokenFor(
-        email,
-        cluster.portals.map((portal) => portal.dataDir),
-      );
-      const exchanged = await request(`${exchangeAt}/v1/auth/sessions`, { method: 'POST', body: { token } });
-      assert.equal(exchanged.status, 200, exchanged.body.toString());
-      return { authorization: `Bearer ${exchanged.json<{ bearer: string }>().bearer}` };
-    };
+    // Requested through one address, exchanged at another; the mail lands in whichever portal's outbox answered.
+    const signIn = async (email: string, requestAt: string, exchangeAt: string) =>
+      (
+        await signInThroughOutbox({
+          email,
+          requestAt,
+          exchangeAt,
+          dataDirs: cluster.portals.map((portal) => portal.dataDir),
+        })
+      ).headers;
 
     const alice = await signIn(`alice-${randomBytes(3).toString('hex')}@example.com`, first.url, second.url);
     for (const portal of cluster.portals)

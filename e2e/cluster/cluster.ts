@@ -6,7 +6,8 @@ import path from 'node:path';
 import { locateProgram } from '../../scripts/system-packages.mjs';
 import { startRedisServer, type RedisServer } from '../../apps/api/test/redis-server';
 import { startS3Server, type S3Server } from '../../apps/api/test/s3-server';
-import { freePort, REPO_ROOT, SERVER_ENTRY } from '../portal-process';
+import { freePort, READY_LINE, REPO_ROOT, SERVER_ENTRY } from '../../test-kit/portal-process';
+import { waitForOutput } from '../../test-kit/process-output';
 
 /** The nginx configuration of docs/deployment.md, read by the cluster test and bench alike. */
 export const NGINX_CONFIG = path.join(import.meta.dirname, 'portal.nginx.conf');
@@ -225,7 +226,7 @@ export class Cluster {
     );
     this.postgres = child;
     this.track(child);
-    await waitForOutput(child, 'database system is ready to accept connections', 'postgres');
+    await waitForOutput(child, 'database system is ready to accept connections', { name: 'postgres' });
     this.databaseUrl = `postgres://portal@127.0.0.1:${port}/postgres`;
   }
 
@@ -317,7 +318,7 @@ export class PortalNode {
     });
     this.child = child;
     this.cluster.track(child);
-    await waitForOutput(child, 'Portal running at', `portal ${this.index + 1}`);
+    await waitForOutput(child, READY_LINE, { name: `portal ${this.index + 1}` });
   }
 
   /** `kill -9`: the process ends at once, mid-request, leaving its data-folder lock behind. */
@@ -336,24 +337,4 @@ export class PortalNode {
     child.kill('SIGTERM');
     await exited;
   }
-}
-
-function waitForOutput(child: ChildProcess, marker: string, name: string): Promise<void> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} not ready within 60 s:\n${output}`)), 60_000);
-    const check = (chunk: Buffer) => {
-      output += chunk;
-      if (output.includes(marker)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout!.on('data', check);
-    child.stderr!.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${name} exited with ${code} before it was ready:\n${output}`));
-    });
-  });
 }

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { importFolder } from '../src/features/publishing/publishing';
 import { DEMO_CATALOGUE_DIR } from '../src/paths';
@@ -39,8 +36,8 @@ export class DemoPortal {
 export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {}): DemoPortal {
   const demo = new DemoPortal();
   beforeAll(async () => {
-    demo.dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-catalogue-'));
-    demo.portal = await createTestApp({ env: { DATA_DIR: demo.dataDir, ...env } });
+    demo.portal = await createTestApp({ withDataDir: true, env });
+    demo.dataDir = demo.portal.dataDir;
     demo.portal.app.log.level = 'silent';
     const { db } = demo.portal.database;
     await importFolder(DEMO_CATALOGUE_DIR, {
@@ -51,10 +48,7 @@ export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {
     });
     demo.staff = `Bearer ${(await issueStaffSession(db, demo.portal.app.secretKey, 'staff@example.com')).bearer}`;
   });
-  afterAll(async () => {
-    await demo.portal.close();
-    await rm(demo.dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => demo.portal.close());
   return demo;
 }
 

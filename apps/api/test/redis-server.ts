@@ -3,6 +3,7 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { locateProgram } from '../../../scripts/system-packages.mjs';
+import { waitForOutput } from '../../../test-kit/process-output';
 import { freePort } from '../src/shared/free-port';
 
 export interface RedisServer {
@@ -48,23 +49,7 @@ export async function startRedisServer(): Promise<RedisServer> {
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     child = started;
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`redis-server not ready within 10 s:\n${output}`)), 10_000);
-      const check = (chunk: Buffer) => {
-        output += chunk;
-        if (output.includes('Ready to accept connections')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      };
-      started.stdout!.on('data', check);
-      started.stderr!.on('data', check);
-      started.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`redis-server exited with ${code}:\n${output}`));
-      });
-    });
+    await waitForOutput(started, 'Ready to accept connections', { name: 'redis-server', timeoutMs: 10_000 });
   };
   const stop = async () => {
     const running = child;

@@ -3,11 +3,14 @@ import type { FastifyServerOptions } from 'fastify';
 import { loadConfig } from '../src/config/config';
 import { buildApp, type App } from '../src/app';
 import type { WebBuild } from '../src/web/web-build';
+import { makeDataDir, removeDataDir } from '../../../test-kit/portal-process';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
   app: App;
   database: TestDatabase;
+  /** DATA_DIR: a temporary folder of this app's own with `withDataDir`, removed by close(). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -17,6 +20,7 @@ export async function createTestApp({
   webBuild,
   routes,
   options = {},
+  withDataDir = false,
 }: {
   env?: Record<string, string>;
   /** Fastify options as server.ts would pass them (a logger, for a test that reads the log). */
@@ -24,9 +28,12 @@ export async function createTestApp({
   webBuild?: WebBuild;
   /** Extra routes for a test, registered before the app is sealed. */
   routes?: (app: App) => void;
+  /** A temporary DATA_DIR (for the outbox, read with test-kit/outbox.ts), instead of none. */
+  withDataDir?: boolean;
 } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ DATA_DIR: '/nonexistent', ...env });
+  const dataDir = env.DATA_DIR ?? (withDataDir ? await makeDataDir() : '/nonexistent');
+  const config = loadConfig({ ...env, DATA_DIR: dataDir });
   const app = await buildApp(
     { config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild },
     options,
@@ -35,9 +42,11 @@ export async function createTestApp({
   return {
     app,
     database,
+    dataDir,
     close: async () => {
       await app.close();
       await database.drop();
+      if (withDataDir && !env.DATA_DIR) await removeDataDir(dataDir);
     },
   };
 }

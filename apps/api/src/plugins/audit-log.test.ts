@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import {
   appendAudit,
@@ -22,16 +22,18 @@ const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 const SECRET_KEY = randomBytes(32);
 const chainKey = auditChainKey(SECRET_KEY);
 
+// Each test gets a database of its own (cloned from the migrated template in milliseconds)
+// and appends the rows it needs: no test depends on what another left or on their order.
 let database: TestDatabase;
 let dataDir: string;
 beforeAll(async () => {
-  database = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-audit-'));
 });
-afterAll(async () => {
-  await database.drop();
-  await rm(dataDir, { recursive: true, force: true });
+afterAll(() => rm(dataDir, { recursive: true, force: true }));
+beforeEach(async () => {
+  database = await createTestDatabase();
 });
+afterEach(() => database.drop());
 
 const entry = (action: string): AuditEntry => ({
   actorEmail: 'staff@example.com',
@@ -43,6 +45,11 @@ const entry = (action: string): AuditEntry => ({
   subjectDigest: null,
   detail: null,
 });
+
+/** Appends `count` rows one after the other: a chain of ids 1 to `count`. */
+async function appendRows(count: number) {
+  for (let i = 1; i <= count; i++) await appendAudit(database.db, chainKey, entry(`act ${i}`));
+}
 
 /** `npm run portal -- audit verify`, from source, on this file's database and SECRET_KEY. */
 function auditVerify() {
@@ -75,18 +82,20 @@ describe('the audit log chain', () => {
 
   it('leaves no row when the act it records is rolled back', async () => {
     const { db } = database;
-    const before = await db.$count(auditLog);
+    await appendRows(2);
     await expect(
       db.transaction(async (tx) => {
         await appendAudit(tx, chainKey, entry('rolled back'));
         throw new Error('the act failed');
       }),
     ).rejects.toThrow('the act failed');
-    expect(await db.$count(auditLog)).toBe(before);
+    expect(await db.$count(auditLog)).toBe(2);
+    expect(await verifyAuditChain(db, chainKey)).toMatchObject({ kind: 'intact', rows: 2 });
   });
 
   it('refuses UPDATE, DELETE and TRUNCATE', async () => {
     const { pool } = database;
+    await appendRows(3);
     for (const statement of [
       `UPDATE audit_log SET outcome = 'refused' WHERE id = 2`,
       'DELETE FROM audit_log WHERE id = 2',
@@ -94,9 +103,11 @@ describe('the audit log chain', () => {
     ]) {
       await expect(pool.query(statement), statement).rejects.toThrow(/audit_log is append-only/);
     }
+    expect(await database.db.$count(auditLog)).toBe(3);
   });
 
   it('`audit verify` passes an intact chain and names the first row altered in SQL, exiting 1', async () => {
+    await appendRows(9);
     const intact = await auditVerify();
     expect(intact.code).toBe(0);
     expect(intact.stdout).toContain('The audit log is intact: 9 rows');
@@ -124,6 +135,8 @@ describe('the audit log chain', () => {
   });
 
   it('a chain made with another SECRET_KEY does not verify', async () => {
+    await appendRows(3);
+    expect(await verifyAuditChain(database.db, chainKey)).toMatchObject({ kind: 'intact', rows: 3 });
     expect(await verifyAuditChain(database.db, auditChainKey(randomBytes(32)))).toMatchObject({
       kind: 'broken',
       rowId: 1,

@@ -1,7 +1,7 @@
 import type { AuditPage, PasswordResetStatus } from '@portal/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemoPortal } from '../../../test/demo-portal';
-import { readOutbox } from '../../../test/outbox';
+import { readOutbox } from '../../../../../test-kit/outbox';
 import { appendAudit, auditChainKey } from '../../plugins/audit-log-chain';
 import { issueStaffSession } from '../../shared/staff-sessions';
 

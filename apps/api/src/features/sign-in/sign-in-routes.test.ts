@@ -1,11 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { decodeIdentity } from '@portal/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { lastMailTo, readOutbox } from '../../../test/outbox';
-import { createTestApp } from '../../../test/test-app';
+import { lastMailTo, readOutbox } from '../../../../../test-kit/outbox';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 import type { WebAsset, WebBuild } from '../../web/web-build';
 import { EXCHANGES_PER_CLIENT, MESSAGES, REQUESTS_PER_CLIENT } from './sign-in-routes';
 
@@ -29,24 +26,16 @@ const webBuild: WebBuild = {
   clientRoutes: [/^\/auth\/?$/i],
 };
 
-async function startPortal() {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-sign-in-'));
-  const portal = await createTestApp({
-    env: { DATA_DIR: dataDir, STAFF_EMAIL_DOMAINS: STAFF_DOMAIN, PUBLIC_URL },
+/** The portal as these tests need it: mail to the outbox of a DATA_DIR of its own, a route that says who is signed in. */
+const startPortal = () =>
+  createTestApp({
+    withDataDir: true,
+    env: { STAFF_EMAIL_DOMAINS: STAFF_DOMAIN, PUBLIC_URL },
     webBuild,
     routes: (app) =>
       app.get('/test/whoami', { preHandler: app.requireStaff }, async (request) => ({ email: request.staff!.email })),
   });
-  return {
-    ...portal,
-    dataDir,
-    close: async () => {
-      await portal.close();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-type Portal = Awaited<ReturnType<typeof startPortal>>;
+type Portal = TestApp;
 
 /**
  * An API client. `fixedAddress` is the client's IP address; without one every call comes

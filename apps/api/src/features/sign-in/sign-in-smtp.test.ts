@@ -1,10 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseMail, readOutbox, type ReceivedMail } from '../../../test/outbox';
+import { parseMail, readOutbox, type ReceivedMail } from '../../../../../test-kit/outbox';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { MESSAGES } from './sign-in-routes';
 
@@ -50,14 +47,12 @@ describe('sign-in mail over SMTP', () => {
   const refuse = new Set<string>();
   let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
   let portal: TestApp;
-  let dataDir: string;
 
   beforeAll(async () => {
     smtp = await startSmtpPeer(refuse);
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-smtp-'));
     portal = await createTestApp({
+      withDataDir: true,
       env: {
-        DATA_DIR: dataDir,
         SMTP_URL: `smtp://portal:s3cret@127.0.0.1:${smtp.port}`,
         MAIL_FROM: 'software@company.example',
         STAFF_EMAIL_DOMAINS: 'company.example',
@@ -68,7 +63,6 @@ describe('sign-in mail over SMTP', () => {
   afterAll(async () => {
     await portal.close();
     await smtp.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   const requestLink = (email: string) =>
@@ -94,7 +88,7 @@ describe('sign-in mail over SMTP', () => {
       payload: { token: delivery!.mail.link!.searchParams.get('bearer') },
     });
     expect(exchange.statusCode).toBe(200);
-    expect(await readOutbox(dataDir)).toEqual([]);
+    expect(await readOutbox(portal.dataDir)).toEqual([]);
   });
 
   it('says the mail could not be sent when the server refuses it, and lets the address ask again at once', async () => {

@@ -1,9 +1,10 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { REPO_ROOT } from './portal-process';
+import { expect, test } from 'vitest';
+import { REPO_ROOT } from '../test-kit/portal-process';
 
-// Every command a document names must exist: docs drift silently otherwise.
+// Every command a document names must exist: docs drift silently otherwise. Vitest (the
+// `docs` project of /vitest.config.ts), beside docs-links.test.ts: files only, no browser.
 const documents = [
   'README.md',
   ...readdirSync(path.join(REPO_ROOT, 'docs'), { recursive: true, encoding: 'utf8' })

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, lstat, mkdtemp, readlink, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../apps/api/src/shared/free-port';
+import { collectOutput } from './process-output';
+
+export { freePort };
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
+/** The production build of the server, as `npm start` runs it. */
+export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
+/** The production build of the command line (`npm run portal -- …`). */
+export const CLI_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/cli.js');
+/** What `npm start` prints once it serves: the pretty line and the JSON entry's `msg` alike. */
+export const READY_LINE = 'Portal running at';
+
+export interface PortalProcess {
+  url: string;
+  port: number;
+  dataDir: string;
+  child: ChildProcess;
+  pid: number;
+  /** Everything the process printed so far (standard output and error). */
+  output(): string;
+  /** Sends `signal` (SIGTERM by default), then resolves with the exit code. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** stop(), then removes the data folder. */
+  close(): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+/**
+ * Starts the production build (apps/api/dist/server.js) as `npm start` would: on a free port
+ * of 127.0.0.1, in `dataDir` (a new temporary folder unless given), with only PATH and HOME
+ * of this process's environment and `env` on top. Waits for "Portal running at" unless
+ * `waitForReady` is false.
+ */
+export async function startPortal({
+  dataDir,
+  env = {},
+  waitForReady = true,
+}: { dataDir?: string; env?: Record<string, string>; waitForReady?: boolean } = {}): Promise<PortalProcess> {
+  dataDir ??= await makeDataDir();
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = collectOutput(child, 'portal');
+  if (waitForReady) await output.until(READY_LINE);
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    return output.exited;
+  };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    dataDir,
+    child,
+    pid: child.pid!,
+    output: output.text,
+    exited: output.exited,
+    stop,
+    close: async () => {
+      await stop();
+      await removeDataDir(dataDir);
+    },
+  };
+}
+
+/** A new temporary DATA_DIR that the embedded PostgreSQL server can enter. */
+export async function makeDataDir(prefix = 'portal-test-'): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await chmod(dir, 0o755); // the embedded server runs as an unprivileged user when we are root
+  return dir;
+}
+
+/** Removes a data folder and, where postgres could not enter it, the cluster kept for it in a system folder. */
+export async function removeDataDir(dataDir: string) {
+  const cluster = path.join(dataDir, 'pg');
+  if ((await lstat(cluster).catch(() => undefined))?.isSymbolicLink()) {
+    await rm(path.dirname(await readlink(cluster)), { recursive: true, force: true });
+  }
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/** Resident memory of a process in MiB, from /proc (NaN where there is none). */
+export function residentMiB(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Math.round((kb / 1024) * 10) / 10;
+  } catch {
+    return NaN;
+  }
+}
