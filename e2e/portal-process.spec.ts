@@ -1,11 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
-import { REPO_ROOT, SERVER_ENTRY, freePort, makeDataDir, removeDataDir, startPortal } from '../test-kit/portal-process';
+import {
+  CLI_ENTRY,
+  REPO_ROOT,
+  SERVER_ENTRY,
+  freePort,
+  makeDataDir,
+  removeDataDir,
+  startPortal,
+} from '../test-kit/portal-process';
+
+const DEMO_CATALOGUE = path.join(REPO_ROOT, 'apps/api/demo-catalogue');
 
 // These drive the portal as a process, the way an operator meets it: no browser needed.
 test.describe.configure({ mode: 'serial' });
@@ -92,6 +102,44 @@ test('a second portal on the same DATA_DIR is refused; the first keeps serving',
   } finally {
     await first.stop();
     await rm(first.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a command works beside the running portal on its embedded database, and the portal serves its change at once', async () => {
+  const portal = await startPortal();
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'portal-beside-'));
+  try {
+    await cp(DEMO_CATALOGUE, folder, { recursive: true });
+    const manifest = JSON.parse(await readFile(path.join(folder, 'catalogue.json'), 'utf8'));
+    manifest.registrations.push({ registrationId: 'BESIDE-CS-7001', family: 'CS' });
+    await writeFile(path.join(folder, 'catalogue.json'), JSON.stringify(manifest));
+    const lookup = () =>
+      fetch(`${portal.url}/v1/Cornerstone/versions`, {
+        headers: { authorization: 'Hasp id=BESIDE-CS-7001' },
+      }).then((response) => response.status);
+    expect(await lookup()).toBe(401);
+
+    const command = (...args: string[]) =>
+      spawnSync(process.execPath, [CLI_ENTRY, ...args], {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: portal.dataDir },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    const imported = command('import', folder);
+    expect(imported.stderr).toBe('');
+    expect(imported.status).toBe(0);
+    expect(imported.stdout).toContain('registration and key IDs: 1 added');
+    // The portal hears of the publish (LISTEN/NOTIFY) without a restart.
+    await expect.poll(lookup).toBe(200);
+    const verified = command('audit', 'verify');
+    expect(verified.status).toBe(0);
+    expect(verified.stdout).toContain('The audit log is intact');
+    expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
+  } finally {
+    await portal.stop();
+    await rm(portal.dataDir, { recursive: true, force: true });
+    await rm(folder, { recursive: true, force: true });
   }
 });
 
