@@ -60,6 +60,12 @@ export default tseslint.config(
               from: ['./apps/api/src/features', './apps/api/src/plugins'],
               message: 'Shared helpers depend on nothing of the app; plugins and features depend on them.',
             },
+            {
+              target: ['./apps/api/src/features', './apps/api/src/plugins', './apps/api/src/shared'],
+              from: './apps/api/src/tracing',
+              message:
+                'OpenTelemetry tracing (src/tracing) is loaded by server.ts alone, and only with OTEL_EXPORTER_OTLP_ENDPOINT (decision 096).',
+            },
             ...featureBoundaries('./apps/web/app/features'),
             ...featureBoundaries('./apps/api/src/features'),
           ],

@@ -34,8 +34,8 @@ async function main() {
   handleShutdown(cleanups);
   if (config.otelEndpoint) {
     // Only now are the OpenTelemetry packages loaded (docs/decisions/096).
-    const telemetry = await (await import('./telemetry/telemetry')).startTelemetry({ warn: (line) => log.warn(line) });
-    cleanups.add(() => telemetry.shutdown());
+    const tracing = await (await import('./tracing/tracing')).startTracing({ warn: (line) => log.warn(line) });
+    cleanups.add(() => tracing.shutdown());
     log.info(`Tracing to ${config.otelEndpoint.origin} (OpenTelemetry)`);
   }
   const { db, pool, secretKey } = await openRuntime(
