@@ -50,8 +50,8 @@ export interface AppDependencies {
   secretKey: Buffer;
   /** The built web app; absent in API-only tests. */
   webBuild?: WebBuild;
-  /** The blob store start-up already opened (and closes); absent: the app opens its own. */
-  blobStore?: BlobStore;
+  /** The blob store start-up opened with blobStoreFor (and closes); the app never opens one. */
+  blobStore: BlobStore;
 }
 
 /** The whole portal as one Fastify instance: server.ts adds the port, tests call inject(). */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import { loadConfig } from '../src/config/config';
 import { buildApp, type App } from '../src/app';
+import { blobStoreFor } from '../src/plugins/blob-store';
 import type { WebBuild } from '../src/web/web-build';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -27,8 +28,10 @@ export async function createTestApp({
 } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ DATA_DIR: '/nonexistent', ...env });
+  // Opened as start-up opens it, and closed after the app as start-up does.
+  const blobStore = await blobStoreFor(config);
   const app = await buildApp(
-    { config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild },
+    { config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild, blobStore },
     options,
     routes,
   );
@@ -37,6 +40,7 @@ export async function createTestApp({
     database,
     close: async () => {
       await app.close();
+      blobStore.close?.();
       await database.drop();
     },
   };

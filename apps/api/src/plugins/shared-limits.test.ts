@@ -11,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config/config';
 import { DEMO_CATALOGUE_DIR } from '../paths';
+import { blobStoreOf } from './blob-store';
 import {
   CREDENTIAL_FAILURE_WINDOW_MS,
   CREDENTIAL_FAILURES_ALLOWED,
@@ -35,11 +36,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-shared-limits-'));
   const secretKey = randomBytes(32);
-  await importFolder(DEMO_CATALOGUE_DIR, { db: database.db, secretKey, dataDir });
+  const blobStore = blobStoreOf(dataDir);
+  await importFolder(DEMO_CATALOGUE_DIR, { db: database.db, secretKey, blobStore });
   const config = loadConfig({ DATA_DIR: dataDir, REDIS_URL: redis.url, STAFF_EMAIL_DOMAINS: 'example.com' });
   portals = [];
   for (let portal = 0; portal < 2; portal++) {
-    const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey });
+    const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey, blobStore });
     app.log.level = 'silent';
     portals.push(app);
   }
@@ -174,7 +176,13 @@ describe('while Redis is away, each limit follows its outage rule', () => {
 describe('without REDIS_URL', () => {
   it('keeps the limits in memory: a Redis outage does not exist for it', async () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey: randomBytes(32) });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      secretKey: randomBytes(32),
+      blobStore: blobStoreOf(dataDir),
+    });
     try {
       expect(app.redis).toBeUndefined();
       await redis.stop();
