@@ -193,5 +193,5 @@ export default fp(
     if (!options.blobStore) throw new Error('The blob-store plugin needs the store start-up opened (blobStoreFor)');
     app.decorate('blobStore', options.blobStore);
   },
-  { name: 'blob-store', dependencies: ['config'] },
+  { name: 'blob-store' },
 );

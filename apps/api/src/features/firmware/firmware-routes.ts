@@ -1,5 +1,6 @@
 import { ErrorBody, FIRMWARE_PATHS, FIRMWARE_VERSION_NAME_PATTERN, FirmwareMetadata } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { sendFromMemory } from '../../plugins/file-delivery';
@@ -24,7 +25,7 @@ const NO_SUCH_FIRMWARE = 'There is no firmware of that version.';
  * file the firmware pages and instruments read, its signature, the key that verifies it,
  * and each release's update.zip.
  */
-export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const signingKey = Buffer.from(app.firmwareSigning.publicKeyPem);
   const signingKeyEtag = etagOf(signingKey);
 
@@ -118,6 +119,12 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const firmwareRoutes = fp(routes, {
+  name: 'firmware-routes',
+  dependencies: ['catalogue', 'file-delivery', 'firmware-signing'],
+  encapsulate: true,
+});
 
 function etagOf(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('hex')}"`;
