@@ -72,7 +72,7 @@ export async function buildApp(
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Shared services (src/plugins/README.md): each constructed once, here.
+  // Shared services (docs/architecture.md lists them): each constructed once, here, in this order.
   await app.register(configPlugin, { config: dependencies.config, secretKey: dependencies.secretKey });
   await app.register(errorHandler);
   await app.register(securityHeaders);

@@ -1,6 +1,6 @@
 import { USAGE_PATHS } from '@portal/contracts';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,7 @@ describe('plugins declare what they need, so a wrong registration order stops st
         .map((file) => path.join('plugins', file)),
     ];
     const undeclared: string[] = [];
+    const services = new Map<string, string[]>();
     let plugins = 0;
     for (const module of modules) {
       const exports = (await import(`./${module}`)) as Record<string, unknown>;
@@ -76,9 +77,20 @@ describe('plugins declare what they need, so a wrong registration order stops st
         plugins++;
         const meta = metaOf(value as FastifyPluginAsync);
         if (!meta?.name) undeclared.push(`${module} ${exported}`);
+        else if (!isRoutes) services.set(meta.name, [...(meta.dependencies ?? [])].sort());
       }
     }
     expect(undeclared).toEqual([]);
     expect(plugins).toBeGreaterThanOrEqual(30);
+
+    // docs/architecture.md lists exactly these shared services, each with its dependencies.
+    const architecture = await readFile(path.join(sourceDir, '../../../docs/architecture.md'), 'utf8');
+    const listed = new Map(
+      [...architecture.matchAll(/^\| `([a-z-]+)` +\| `[^|]*\|[^|]*\|([^|]*)\|$/gm)].map((row) => [
+        row[1]!,
+        [...row[2]!.matchAll(/`([a-z-]+)`/g)].map((name) => name[1]!).sort(),
+      ]),
+    );
+    expect(listed).toEqual(services);
   });
 });
