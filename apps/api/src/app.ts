@@ -24,9 +24,9 @@ import catalogue from './plugins/catalogue/catalogue';
 import configPlugin from './plugins/config';
 import customerAuth from './plugins/customer-auth/customer-auth';
 import database from './plugins/database';
-import deliveryMode from './plugins/delivery-mode';
 import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
+import fileDelivery from './plugins/file-delivery';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import firmwareSigning from './plugins/firmware-signing';
 import mailer from './plugins/mailer';
@@ -51,8 +51,8 @@ export interface AppDependencies {
   secretKey: Buffer;
   /** The built web app; absent in API-only tests. */
   webBuild?: WebBuild;
-  /** The blob store start-up already opened (and closes); absent: the app opens its own. */
-  blobStore?: BlobStore;
+  /** The blob store start-up opened with blobStoreFor (and closes); the app never opens one. */
+  blobStore: BlobStore;
 }
 
 /** The whole portal as one Fastify instance: server.ts adds the port, tests call inject(). */
@@ -76,7 +76,7 @@ export async function buildApp(
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Shared services (src/plugins/README.md): each constructed once, here.
+  // Shared services (docs/architecture.md lists them): each constructed once, here, in this order.
   await app.register(configPlugin, { config: dependencies.config, secretKey: dependencies.secretKey });
   await app.register(errorHandler);
   await app.register(securityHeaders);
@@ -88,7 +88,7 @@ export async function buildApp(
   await app.register(staffAuth);
   await app.register(mailer);
   await app.register(blobStore, { blobStore: dependencies.blobStore });
-  await app.register(deliveryMode);
+  await app.register(fileDelivery);
   await app.register(catalogue);
   await app.register(registrations);
   await app.register(customerAuth);

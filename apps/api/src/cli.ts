@@ -38,7 +38,6 @@ async function main(args: string[]) {
     const summary = await importFolder(path.resolve(folder), {
       db,
       secretKey,
-      dataDir: config.dataDir,
       blobStore,
       progress: progressLine(),
     });

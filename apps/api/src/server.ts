@@ -34,8 +34,8 @@ async function main() {
   handleShutdown(cleanups);
   if (config.otelEndpoint) {
     // Only now are the OpenTelemetry packages loaded (docs/decisions/096).
-    const telemetry = await (await import('./telemetry/telemetry')).startTelemetry({ warn: (line) => log.warn(line) });
-    cleanups.add(() => telemetry.shutdown());
+    const tracing = await (await import('./tracing/tracing')).startTracing({ warn: (line) => log.warn(line) });
+    cleanups.add(() => tracing.shutdown());
     log.info(`Tracing to ${config.otelEndpoint.origin} (OpenTelemetry)`);
   }
   const { db, pool, secretKey } = await openRuntime(
@@ -47,7 +47,7 @@ async function main() {
     // Interrupted imports leave unfinished copies and unreferenced blobs (docs/operations.md).
     const blobStore = await blobStoreFor(config);
     cleanups.add(() => blobStore.close?.());
-    const swept = await sweepInterruptedImports({ db, dataDir: config.dataDir, blobStore });
+    const swept = await sweepInterruptedImports({ db, blobStore });
     if (swept && swept.incomplete + swept.unreferenced > 0) {
       log.info(
         `Swept what interrupted imports left: ${swept.incomplete} unfinished copies, ${swept.unreferenced} unreferenced files`,
@@ -55,7 +55,7 @@ async function main() {
     }
     // A newcomer sees real screens at once: an empty catalogue gets the demo one (docs/demo-data.md).
     if (await catalogueIsEmpty(db)) {
-      const summary = await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey, dataDir: config.dataDir, blobStore });
+      const summary = await importFolder(DEMO_CATALOGUE_DIR, { db, secretKey, blobStore });
       const { versions, files } = summary;
       log.info(
         { summary: describeSummary(summary) },

@@ -43,7 +43,6 @@ export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {
     await importFolder(DEMO_CATALOGUE_DIR, {
       db,
       secretKey: demo.portal.app.secretKey,
-      dataDir: demo.dataDir,
       blobStore: demo.portal.app.blobStore,
     });
     demo.staff = `Bearer ${(await issueStaffSession(db, demo.portal.app.secretKey, 'staff@example.com')).bearer}`;

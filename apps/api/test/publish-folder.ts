@@ -17,7 +17,7 @@ export class PublishFolder {
     importFolder(this.folder, {
       db: this.portal.database.db,
       secretKey: this.portal.app.secretKey,
-      dataDir: this.dataDir,
+      blobStore: this.portal.app.blobStore,
     });
 
   /** Changes the folder's catalogue.json. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import { loadConfig } from '../src/config/config';
 import { buildApp, type App } from '../src/app';
+import { blobStoreFor } from '../src/plugins/blob-store';
 import type { WebBuild } from '../src/web/web-build';
 import { makeDataDir, removeDataDir } from '../../../test-kit/portal-process';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -34,8 +35,10 @@ export async function createTestApp({
   const database = await createTestDatabase();
   const dataDir = env.DATA_DIR ?? (withDataDir ? await makeDataDir() : '/nonexistent');
   const config = loadConfig({ ...env, DATA_DIR: dataDir });
+  // Opened as start-up opens it, and closed after the app as start-up does.
+  const blobStore = await blobStoreFor(config);
   const app = await buildApp(
-    { config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild },
+    { config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild, blobStore },
     options,
     routes,
   );
@@ -45,6 +48,7 @@ export async function createTestApp({
     dataDir,
     close: async () => {
       await app.close();
+      blobStore.close?.();
       await database.drop();
       if (withDataDir && !env.DATA_DIR) await removeDataDir(dataDir);
     },

@@ -286,7 +286,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     else otelEndpoint = new URL(rawOtelEndpoint);
   }
 
-  const s3 = readS3(read, problem, problems);
+  // The one reading of the S3_ variables: the bucket, and whether any of them was set at all.
+  const { s3, named: s3Named } = readS3(read, problem, problems);
 
   const rawFileDelivery = read('FILE_DELIVERY')?.trim();
   let fileDelivery: FileDeliveryMode = s3 ? 'redirect' : 'stream';
@@ -296,10 +297,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     } else {
       fileDelivery = rawFileDelivery as FileDeliveryMode;
       // A presigned URL needs a bucket; nginx's sendfile needs a file on its own disk.
-      if (fileDelivery === 'redirect' && !s3 && !s3Partial(read)) {
+      if (fileDelivery === 'redirect' && !s3Named) {
         problems.push('FILE_DELIVERY=redirect needs an S3 bucket (S3_ENDPOINT and the other S3_ variables)');
       }
-      if (fileDelivery === 'accel' && (s3 || s3Partial(read))) {
+      if (fileDelivery === 'accel' && s3Named) {
         problems.push('FILE_DELIVERY=accel serves local files through nginx and cannot be used with S3_ENDPOINT');
       }
     }
@@ -360,27 +361,27 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   };
 }
 
-function s3Partial(read: (name: string) => string | undefined): boolean {
-  return S3_REQUIRED.some((name) => read(name) !== undefined);
-}
-
-/** The S3_ variables: all five required ones or none (then S3_FORCE_PATH_STYLE must be unset too). */
+/**
+ * The S3_ variables: all five required ones or none (then S3_FORCE_PATH_STYLE must be unset
+ * too). `named`: whether any required one is set, valid or not, so FILE_DELIVERY's rules
+ * about S3 judge what was meant even when the bucket itself was refused.
+ */
 function readS3(
   read: (name: string) => string | undefined,
   problem: (name: string, rule: string, value: string) => void,
   problems: string[],
-): S3Config | undefined {
+): { s3: S3Config | undefined; named: boolean } {
   const forcePathStyleRaw = read('S3_FORCE_PATH_STYLE')?.trim();
   const present = S3_REQUIRED.filter((name) => read(name) !== undefined);
   if (present.length === 0) {
     if (forcePathStyleRaw !== undefined)
       problems.push('S3_FORCE_PATH_STYLE is set without S3_ENDPOINT and the other S3_ variables');
-    return undefined;
+    return { s3: undefined, named: false };
   }
   if (present.length < S3_REQUIRED.length) {
     const missing = S3_REQUIRED.filter((name) => read(name) === undefined);
     problems.push(`S3 storage needs all of ${S3_REQUIRED.join(', ')}: ${missing.join(', ')} missing`);
-    return undefined;
+    return { s3: undefined, named: true };
   }
   const before = problems.length;
   const endpoint = read('S3_ENDPOINT')!.trim();
@@ -403,14 +404,17 @@ function readS3(
   if (forcePathStyleRaw !== undefined && forcePathStyleRaw !== 'true' && forcePathStyleRaw !== 'false') {
     problem('S3_FORCE_PATH_STYLE', 'must be "true" or "false"', forcePathStyleRaw);
   }
-  if (problems.length > before) return undefined;
+  if (problems.length > before) return { s3: undefined, named: true };
   return {
-    endpoint: new URL(endpoint),
-    region,
-    bucket,
-    accessKeyId,
-    secretAccessKey,
-    forcePathStyle: forcePathStyleRaw === 'true',
+    s3: {
+      endpoint: new URL(endpoint),
+      region,
+      bucket,
+      accessKeyId,
+      secretAccessKey,
+      forcePathStyle: forcePathStyleRaw === 'true',
+    },
+    named: true,
   };
 }
 

@@ -169,15 +169,17 @@ export class LocalBlobStore implements BlobStore {
   }
 }
 
-/** A folder's blob store (DATA_DIR/files). */
+/** A folder's blob store (DATA_DIR/files): what blobStoreFor opens without S3, and what tests open to look inside. */
 export function blobStoreOf(dataDir: string): BlobStore {
   return new LocalBlobStore(blobRootOf(dataDir));
 }
 
 /**
- * The blob store this portal is configured with, for file delivery and publishing alike:
- * the S3 bucket when S3_ENDPOINT and its fellows are set, DATA_DIR/files otherwise. The AWS
- * SDK is loaded only then, as OpenTelemetry is only with its variable (decision 096).
+ * The one factory of the blob store this portal is configured with, for file delivery and
+ * publishing alike: the S3 bucket when S3_ENDPOINT and its fellows are set, DATA_DIR/files
+ * otherwise. The AWS SDK is loaded only then, as OpenTelemetry is only with its variable
+ * (decision 096). Start-up (server.ts) and the command line (cli.ts) call it once and hand
+ * the store to whatever needs one (the app, the import, the sweep); whoever opened it closes it.
  */
 export async function blobStoreFor(config: Pick<Config, 'dataDir' | 's3'>): Promise<BlobStore> {
   if (!config.s3) return blobStoreOf(config.dataDir);
@@ -185,12 +187,11 @@ export async function blobStoreFor(config: Pick<Config, 'dataDir' | 's3'>): Prom
   return new S3BlobStore(config.s3);
 }
 
+/** `app.blobStore`: the store start-up opened (blobStoreFor), which stays its to close. There is no default. */
 export default fp(
-  /** `blobStore`: one start-up already opened (server.ts), which stays its to close; else one of its own. */
-  async function blobStore(app: FastifyInstance, options: { blobStore?: BlobStore }) {
-    const store = options.blobStore ?? (await blobStoreFor(app.config));
-    app.decorate('blobStore', store);
-    if (!options.blobStore) app.addHook('onClose', async () => store.close?.());
+  async function blobStore(app: FastifyInstance, options: { blobStore: BlobStore }) {
+    if (!options.blobStore) throw new Error('The blob-store plugin needs the store start-up opened (blobStoreFor)');
+    app.decorate('blobStore', options.blobStore);
   },
-  { name: 'blob-store', dependencies: ['config'] },
+  { name: 'blob-store' },
 );

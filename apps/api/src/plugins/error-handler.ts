@@ -3,6 +3,12 @@ import fp from 'fastify-plugin';
 import { FRAMEWORK_MESSAGES, frameworkMessage } from './framework-errors';
 
 /**
+ * Set (to true) on a server error whose cause its owner has already logged, once for many
+ * requests (a limit refusing while Redis is away: plugins/redis.ts logs the outage).
+ */
+export const LOGGED_BY_ITS_OWNER = Symbol('logged by its owner');
+
+/**
  * One error shape for the whole API: `{ message }`. Client errors keep their message;
  * server errors are logged in full and answered with a generic text, so no internals leak.
  */
@@ -11,7 +17,9 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       if (status >= 500) {
-        request.log.error({ err: error }, 'request failed');
+        if (!(error as { [LOGGED_BY_ITS_OWNER]?: boolean })[LOGGED_BY_ITS_OWNER]) {
+          request.log.error({ err: error }, 'request failed');
+        }
         return reply.status(status).send({ message: 'Something went wrong on our side. Please try again later.' });
       }
       // Fastify's own texts may quote the request (its URL, a header); validation messages

@@ -2,6 +2,7 @@ import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { clientKey } from '../shared/client-address';
+import { LOGGED_BY_ITS_OWNER } from './error-handler';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,9 +28,10 @@ export interface PerClientLimit {
 /** Where the limits' counters live in Redis: `portal:rate-limit:<name>:<client>`, each with the window as its TTL. */
 export const RATE_LIMIT_KEY_PREFIX = 'portal:rate-limit:';
 
-/** What a client sees from a limit that fails closed while its store is away. */
+/** What a client sees from a limit that fails closed while its store is away; the redis plugin logs the outage. */
 class LimitUnavailableError extends Error {
   readonly statusCode = 503;
+  readonly [LOGGED_BY_ITS_OWNER] = true;
   constructor(limit: string, cause: unknown) {
     super(`the ${limit} limit's store is unreachable`, { cause });
   }
@@ -66,6 +68,7 @@ export default fp(
         } catch (error) {
           // A 429 is the limit speaking; anything else is its store failing.
           if ((error as { statusCode?: number }).statusCode === 429) throw error;
+          app.redisFailed(error);
           throw new LimitUnavailableError(name, error);
         }
       };

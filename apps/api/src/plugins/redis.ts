@@ -10,6 +10,12 @@ declare module 'fastify' {
      * undefined: the limits then live in this process's memory.
      */
     redis: Redis | undefined;
+    /**
+     * Tells the redis plugin that a command failed (the guessing brake, a limit closed by
+     * its outage rule): the one owner of the outage's log line, which it writes once per
+     * outage. Without REDIS_URL it does nothing.
+     */
+    redisFailed(error: unknown): void;
   }
 }
 
@@ -17,18 +23,23 @@ declare module 'fastify' {
 const CONNECT_WAIT_MS = 10_000;
 /** A command that takes longer counts as an outage: no request waits on a hung Redis. */
 const COMMAND_TIMEOUT_MS = 500;
+/** While commands fail on a connection that stays open (a hung server), how often it is asked whether it is back. */
+const PROBE_EVERY_MS = 1_000;
 
 /**
  * The connection to REDIS_URL (docs/decisions/094-limits-in-redis-and-their-outages.md).
  * Commands fail at once while Redis is away (no offline queue, no retries), so each limit
  * answers by its own outage rule instead of holding requests; the client reconnects by
- * itself, and the log says once when Redis goes and once when it is back.
+ * itself. The log says once when Redis goes and once when it is back, here and nowhere
+ * else: the connection dropping, a reconnection failing and a command failing
+ * (`app.redisFailed`, from the guessing brake and the closed limits) are one outage.
  */
 export default fp(
   async function redis(app: FastifyInstance) {
     const url = app.config.redisUrl;
     if (!url) {
       app.decorate('redis', undefined);
+      app.decorate('redisFailed', () => {});
       return;
     }
     const client = new Redis(url.toString(), {
@@ -40,15 +51,32 @@ export default fp(
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
     let up = false;
-    client.on('ready', () => {
-      if (!up) app.log.info(`Redis at ${redactUrl(url)} is ready`);
+    let closing = false;
+    let probe: NodeJS.Timeout | undefined;
+    const back = () => {
+      clearInterval(probe);
+      probe = undefined;
+      if (!up && !closing) app.log.info(`Redis at ${redactUrl(url)} is ready`);
       up = true;
-    });
-    client.on('error', (error: Error) => {
-      // ioredis repeats the error at every reconnection attempt: say it once per outage.
-      if (up)
-        app.log.warn(`Redis at ${redactUrl(url)} is unreachable (${error.message}); limits follow their outage rules`);
+    };
+    const gone = (why: string) => {
+      if (up && !closing) {
+        app.log.warn(
+          `Redis at ${redactUrl(url)} is unreachable (${why}); limits follow their outage rules, the guessing brake brakes in memory`,
+        );
+      }
       up = false;
+    };
+    client.on('ready', back);
+    client.on('error', (error: Error) => gone(error.message));
+    client.on('close', () => gone('the connection closed'));
+    app.decorate('redisFailed', (error: unknown) => {
+      gone(error instanceof Error ? error.message : String(error));
+      // A reconnection says when it is back ('ready'); a connection that stayed open is asked.
+      if (client.status !== 'ready' || probe || closing) return;
+      probe = setInterval(() => {
+        client.ping().then(back, () => {});
+      }, PROBE_EVERY_MS).unref();
     });
     await Promise.race([
       client.connect(),
@@ -64,6 +92,8 @@ export default fp(
     });
     app.decorate('redis', client);
     app.addHook('onClose', async () => {
+      closing = true;
+      clearInterval(probe);
       await client.quit().catch(() => client.disconnect());
     });
   },

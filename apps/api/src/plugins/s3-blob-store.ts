@@ -42,7 +42,7 @@ export interface PresignedGet {
 /**
  * Blobs as objects of an S3-compatible bucket, under the same keys as the local folder
  * (`ab/ab12…`). The bucket stays private: every request is signed with the portal's key,
- * and a client only ever gets a presigned GET that lives a few minutes (file-delivery-mode.ts).
+ * and a client only ever gets a presigned GET that lives a few minutes (file-delivery/redirect.ts).
  */
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;

@@ -19,7 +19,7 @@ const NOT_SECURITY = new Set(['content-type', 'content-length', 'date', 'connect
  * Security headers for every answer. API answers get a Content-Security-Policy that
  * allows nothing at all; HTML pages replace it with their own (web-app.ts), which
  * names the hashes of that page's inline scripts, and PDFs shown inline with theirs
- * (file-delivery.ts, decision 090).
+ * (file-delivery/presentation.ts, decision 090).
  *
  * helmet's headers are the same for every answer, so they are worked out once, from one
  * answer of a probe instance with exactly this configuration, and each request only copies

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, importFolder } from '../../test/demo-portal';
 import { startRedisServer, type RedisServer } from '../../test/redis-server';
@@ -11,6 +12,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/test-database'
 import { buildApp, type App } from '../app';
 import { loadConfig } from '../config/config';
 import { DEMO_CATALOGUE_DIR } from '../paths';
+import { blobStoreOf } from './blob-store';
 import {
   CREDENTIAL_FAILURE_WINDOW_MS,
   CREDENTIAL_FAILURES_ALLOWED,
@@ -35,11 +37,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'portal-shared-limits-'));
   const secretKey = randomBytes(32);
-  await importFolder(DEMO_CATALOGUE_DIR, { db: database.db, secretKey, dataDir });
+  const blobStore = blobStoreOf(dataDir);
+  await importFolder(DEMO_CATALOGUE_DIR, { db: database.db, secretKey, blobStore });
   const config = loadConfig({ DATA_DIR: dataDir, REDIS_URL: redis.url, STAFF_EMAIL_DOMAINS: 'example.com' });
   portals = [];
   for (let portal = 0; portal < 2; portal++) {
-    const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey });
+    const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey, blobStore });
     app.log.level = 'silent';
     portals.push(app);
   }
@@ -171,10 +174,91 @@ describe('while Redis is away, each limit follows its outage rule', () => {
   });
 });
 
+describe('an outage in the log', () => {
+  /** A third portal on the same Redis whose log lines the test reads. */
+  async function loggedPortal() {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as { level: number; msg: string });
+        done();
+      },
+    });
+    const config = loadConfig({ DATA_DIR: dataDir, REDIS_URL: redis.url, STAFF_EMAIL_DOMAINS: 'example.com' });
+    const app = await buildApp(
+      {
+        config,
+        db: database.db,
+        pool: database.pool,
+        // The demo catalogue's registrations are digests under the key it was imported with.
+        secretKey: portals[0]!.secretKey,
+        blobStore: blobStoreOf(dataDir),
+      },
+      { logger: { level: 'info', stream } },
+    );
+    return {
+      app,
+      said: (pattern: RegExp) => lines.filter((line) => pattern.test(line.msg)),
+      // Warnings and errors: the redis plugin's one line, and nothing from the guessing brake or the limits.
+      problems: () => lines.filter((line) => line.level >= 40).map((line) => line.msg),
+    };
+  }
+  const OUTAGE_LINE = /^Redis at redis:\/\/\S+ is unreachable \(/;
+
+  it('is one warning, however many limits and brake checks meet it, and one line when Redis is back', async () => {
+    const { app, said, problems } = await loggedPortal();
+    try {
+      await redis.stop();
+      try {
+        const guesser = freshClient();
+        for (let attempt = 0; attempt < 5; attempt++) {
+          expect((await lookup(app, `Hasp id=LOGGED-${attempt}`, guesser)).statusCode).toBe(401);
+        }
+        expect((await lookup(app, DEMO.CS, freshClient())).statusCode).toBe(200);
+        expect((await signInRequest(app, freshClient())).statusCode).toBe(503);
+        expect((await telemetry(app, freshClient())).statusCode).toBe(202);
+        await expect.poll(() => said(/unreachable/i).length, { timeout: 5000 }).toBe(1);
+      } finally {
+        await redis.start();
+      }
+      expect(problems()).toEqual([expect.stringMatching(OUTAGE_LINE)]);
+      // Back: said once more when the connection is ready again.
+      await expect.poll(() => said(/is ready/).length, { timeout: 5000 }).toBe(2);
+      expect(said(/unreachable/i)).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is one warning too when Redis hangs with the connection open, and one line when it answers again', async () => {
+    const { app, said, problems } = await loggedPortal();
+    try {
+      // Every client's commands wait (the connection stays open): each brake check times out.
+      await inspector.call('CLIENT', 'PAUSE', '2500', 'ALL');
+      const guesser = freshClient();
+      for (let attempt = 0; attempt < 3; attempt++) {
+        expect((await lookup(app, `Hasp id=HUNG-${attempt}`, guesser)).statusCode).toBe(401);
+      }
+      expect(problems()).toEqual([expect.stringMatching(OUTAGE_LINE)]);
+      expect(problems()[0]).toMatch(/timed out/i);
+      await expect.poll(() => said(/is ready/).length, { timeout: 8000 }).toBe(2);
+      expect(problems()).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('without REDIS_URL', () => {
   it('keeps the limits in memory: a Redis outage does not exist for it', async () => {
     const config = loadConfig({ DATA_DIR: dataDir });
-    const app = await buildApp({ config, db: database.db, pool: database.pool, secretKey: randomBytes(32) });
+    const app = await buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      secretKey: randomBytes(32),
+      blobStore: blobStoreOf(dataDir),
+    });
     try {
       expect(app.redis).toBeUndefined();
       await redis.stop();

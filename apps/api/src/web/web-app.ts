@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { answeredNotModified } from '../plugins/file-delivery';
 import type { WebAsset, WebBuild } from './web-build';
 
 /**
@@ -38,7 +39,7 @@ function send(request: FastifyRequest, reply: FastifyReply, asset: WebAsset, sta
     .header('etag', asset.etag)
     .header('vary', 'Accept-Encoding');
   if (asset.contentSecurityPolicy) reply.header('content-security-policy', asset.contentSecurityPolicy);
-  if (status === 200 && request.headers['if-none-match'] === asset.etag) return reply.status(304).send();
+  if (status === 200 && answeredNotModified(request, reply, asset)) return reply;
 
   const encoding = preferredEncoding(request.headers['accept-encoding'], asset);
   if (encoding) reply.header('content-encoding', encoding);

@@ -1,9 +1,10 @@
 import { AUDIT_PATHS, AuditPage, AuditQuery, ErrorBody } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 
 /** The staff audit log, newest first (decision 076). */
-export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     AUDIT_PATHS.log,
     {
@@ -32,3 +33,9 @@ export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const auditRoutes = fp(routes, {
+  name: 'audit-routes',
+  dependencies: ['database', 'staff-auth', 'audit-log'],
+  encapsulate: true,
+});

@@ -1,10 +1,11 @@
 import { BULLETINS_PATHS, INVALID_KEY_ID, INVALID_PIB_REGISTRATION_ID, Pibs } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
 import { pibsFor } from './bulletins';
 
 /** Product Information Bulletins for a registration ID, a key ID or staff (SPEC §7). */
-export const bulletinsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     BULLETINS_PATHS.bulletins,
     {
@@ -26,3 +27,9 @@ export const bulletinsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const bulletinsRoutes = fp(routes, {
+  name: 'bulletins-routes',
+  dependencies: ['catalogue', 'customer-auth', 'download-links'],
+  encapsulate: true,
+});

@@ -11,6 +11,7 @@ import {
   NoQuery,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { CUSTOMER_AUTH_RESPONSES } from '../../plugins/customer-auth/customer-auth';
@@ -26,7 +27,7 @@ const KeyIdHeaders = Type.Object({
  * The ChromaTOF download lookup by key ID, followed link by link (SPEC §7;
  * docs/decisions/060-chromatof-download-lookup.md), and the staff table of latest releases.
  */
-export const chromatofRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['chromatof'];
 
   /** The key ID's registration, or undefined once the same 401 for every bad key (or a 429) has gone. */
@@ -111,3 +112,9 @@ export const chromatofRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => latestVersions(await app.catalogue.get()),
   );
 };
+
+export const chromatofRoutes = fp(routes, {
+  name: 'chromatof-routes',
+  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-auth'],
+  encapsulate: true,
+});

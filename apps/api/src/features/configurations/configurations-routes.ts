@@ -1,9 +1,10 @@
 import { CONFIGURATIONS_PATHS, Configurations, ErrorBody, NoQuery, Options } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { configurationsOf, optionsOf } from './configurations';
 
 /** Cornerstone option codes and product configurations, for staff (SPEC §7, Products & Options). */
-export const configurationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['configurations'];
 
   app.get(
@@ -34,3 +35,9 @@ export const configurationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => configurationsOf(await app.catalogue.get()),
   );
 };
+
+export const configurationsRoutes = fp(routes, {
+  name: 'configurations-routes',
+  dependencies: ['catalogue', 'staff-auth'],
+  encapsulate: true,
+});

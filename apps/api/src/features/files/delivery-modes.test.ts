@@ -44,7 +44,6 @@ async function portalWithFile(env: Record<string, string>) {
   await importFolder(folder, {
     db: portal.database.db,
     secretKey: portal.app.secretKey,
-    dataDir,
     blobStore: portal.app.blobStore,
   });
   const origin = await portal.app.listen({ port: 0, host: '127.0.0.1' });

@@ -27,7 +27,13 @@ async function secondPortal({ logLines }: { logLines?: string[] } = {}): Promise
       }
     : false;
   return buildApp(
-    { config: loadConfig({ DATA_DIR: demo.dataDir }), db, pool, secretKey: demo.portal.app.secretKey },
+    {
+      config: loadConfig({ DATA_DIR: demo.dataDir }),
+      db,
+      pool,
+      secretKey: demo.portal.app.secretKey,
+      blobStore: demo.portal.app.blobStore,
+    },
     { logger },
   );
 }

@@ -32,7 +32,11 @@ beforeAll(async () => {
     }),
   );
   portal = await createTestApp({ env: { DATA_DIR: dataDir } });
-  await importFolder(folder, { db: portal.database.db, secretKey: portal.app.secretKey, dataDir });
+  await importFolder(folder, {
+    db: portal.database.db,
+    secretKey: portal.app.secretKey,
+    blobStore: portal.app.blobStore,
+  });
   origin = await portal.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {

@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { registrationDigestOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
@@ -20,7 +21,7 @@ import { scheduleDownloadRetention } from './download-retention';
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 
 /** Delivery of published files through the short-lived signed links the lookups hand out. */
-export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const recorder = downloadRecorder(app.db, app.log);
   const retention = scheduleDownloadRetention(app.db, app.config.downloadRecordsRetentionDays, app.log);
   app.addHook('onClose', async () => {
@@ -95,6 +96,12 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const filesRoutes = fp(routes, {
+  name: 'files-routes',
+  dependencies: ['config', 'database', 'catalogue', 'download-links', 'file-delivery'],
+  encapsulate: true,
+});
 
 /**
  * A link that no longer works: a person who opened it in the browser is sent to the web

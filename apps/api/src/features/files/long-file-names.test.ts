@@ -24,7 +24,7 @@ async function publishInstaller(name: string) {
     await importFolder(folder, {
       db: demo.portal.database.db,
       secretKey: demo.portal.app.secretKey,
-      dataDir: demo.dataDir,
+      blobStore: demo.portal.app.blobStore,
     });
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -157,7 +157,11 @@ describe('publishing firmware', () => {
     update: { path: 'u.zip' },
   });
   const publish = (folder: string) =>
-    importFolder(folder, { db: demo.portal.database.db, secretKey: demo.portal.app.secretKey, dataDir: demo.dataDir });
+    importFolder(folder, {
+      db: demo.portal.database.db,
+      secretKey: demo.portal.app.secretKey,
+      blobStore: demo.portal.app.blobStore,
+    });
 
   it('replaces the metadata when it commits, with a higher sequence number', async () => {
     const before = await metadata();

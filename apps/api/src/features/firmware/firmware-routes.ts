@@ -1,9 +1,9 @@
 import { ErrorBody, FIRMWARE_PATHS, FIRMWARE_VERSION_NAME_PATTERN, FirmwareMetadata } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
-import { matchesEtag } from '../../plugins/file-delivery';
+import { sendFromMemory } from '../../plugins/file-delivery';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 const NOT_PUBLISHED = 'No firmware has been published yet.';
@@ -25,7 +25,7 @@ const NO_SUCH_FIRMWARE = 'There is no firmware of that version.';
  * file the firmware pages and instruments read, its signature, the key that verifies it,
  * and each release's update.zip.
  */
-export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const signingKey = Buffer.from(app.firmwareSigning.publicKeyPem);
   const signingKeyEtag = etagOf(signingKey);
 
@@ -41,7 +41,12 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { metadata } = (await app.catalogue.get()).firmware;
       if (!metadata) return reply.status(404).send({ message: NOT_PUBLISHED });
-      return sendBytes(request, reply, metadata.bytes, metadata.etag, 'application/json', METADATA_CACHE_CONTROL);
+      return sendFromMemory(request, reply, {
+        body: metadata.bytes,
+        etag: metadata.etag,
+        contentType: 'application/json',
+        cacheControl: METADATA_CACHE_CONTROL,
+      });
     },
   );
 
@@ -58,14 +63,12 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { metadata } = (await app.catalogue.get()).firmware;
       if (!metadata) return reply.status(404).send({ message: NOT_PUBLISHED });
       const signature = app.firmwareSigning.sign(metadata.bytes);
-      return sendBytes(
-        request,
-        reply,
-        signature,
-        etagOf(signature),
-        'application/octet-stream',
-        METADATA_CACHE_CONTROL,
-      );
+      return sendFromMemory(request, reply, {
+        body: signature,
+        etag: etagOf(signature),
+        contentType: 'application/octet-stream',
+        cacheControl: METADATA_CACHE_CONTROL,
+      });
     },
   );
 
@@ -79,7 +82,12 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) =>
-      sendBytes(request, reply, signingKey, signingKeyEtag, 'application/x-pem-file', SIGNING_KEY_CACHE_CONTROL),
+      sendFromMemory(request, reply, {
+        body: signingKey,
+        etag: signingKeyEtag,
+        contentType: 'application/x-pem-file',
+        cacheControl: SIGNING_KEY_CACHE_CONTROL,
+      }),
   );
 
   app.get(
@@ -112,20 +120,12 @@ export const firmwareRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
+export const firmwareRoutes = fp(routes, {
+  name: 'firmware-routes',
+  dependencies: ['catalogue', 'file-delivery', 'firmware-signing'],
+  encapsulate: true,
+});
+
 function etagOf(bytes: Buffer): string {
   return `"${createHash('sha256').update(bytes).digest('hex')}"`;
-}
-
-/** A small public file from memory, with its ETag and If-None-Match. */
-function sendBytes(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  bytes: Buffer,
-  etag: string,
-  contentType: string,
-  cacheControl: string,
-) {
-  reply.header('etag', etag).header('cache-control', cacheControl);
-  if (matchesEtag(request.headers['if-none-match'], etag)) return reply.status(304).send();
-  return reply.header('content-type', contentType).send(bytes);
 }

@@ -1,10 +1,11 @@
 import { ErrorBody, HealthStatus, ReadinessStatus } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 
 const READINESS_TIMEOUT_MS = 2_000;
 
 /** /healthz: the process answers. /readyz: and its database does too, within two seconds. */
-export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/healthz', { schema: { tags: ['operations'], response: { 200: HealthStatus } } }, async () => ({
     status: 'ok' as const,
   }));
@@ -23,6 +24,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const healthRoutes = fp(routes, { name: 'health-routes', dependencies: ['database'], encapsulate: true });
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout;

@@ -12,6 +12,7 @@ import {
   siteNameOf,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { DatabaseExecutor } from '../../db/connect';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
@@ -24,7 +25,7 @@ export const MAILS_PER_STAFF_MEMBER_PER_HOUR = 20;
 const HOUR_MS = 3600_000;
 
 /** Administrator password reset (SPEC §2, §4, §8; docs/password-reset.md). */
-export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['password-reset'];
   const { messages, siteName } = { messages: PASSWORD_RESET_MESSAGES, siteName: siteNameOf(app.config.makerName) };
 
@@ -198,3 +199,9 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const passwordResetRoutes = fp(routes, {
+  name: 'password-reset-routes',
+  dependencies: ['config', 'database', 'staff-auth', 'mailer', 'registrations', 'service-keys', 'audit-log'],
+  encapsulate: true,
+});

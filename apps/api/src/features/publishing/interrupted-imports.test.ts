@@ -50,7 +50,12 @@ async function smallFolder(name: string) {
 }
 
 const run = (folder: string, options: { sweepGraceMs?: number } = {}) =>
-  importFolder(folder, { db: portal.database.db, secretKey: portal.app.secretKey, dataDir, ...options });
+  importFolder(folder, {
+    db: portal.database.db,
+    secretKey: portal.app.secretKey,
+    blobStore: portal.app.blobStore,
+    ...options,
+  });
 
 /** Plants a file in the blob store's folder, written at `modifiedAt`. */
 async function plant(relative: string, modifiedAt = new Date()) {
@@ -109,7 +114,7 @@ describe('leftovers of interrupted imports', () => {
   it('are swept at start-up', async () => {
     await run(await demoFolder());
     const left = await plantLeftovers();
-    expect(await sweepInterruptedImports({ db: portal.database.db, dataDir })).toEqual({
+    expect(await sweepInterruptedImports({ db: portal.database.db, blobStore: portal.app.blobStore })).toEqual({
       incomplete: 1,
       unreferenced: 1,
     });

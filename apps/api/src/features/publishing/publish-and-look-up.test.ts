@@ -27,7 +27,7 @@ describe('publishing', () => {
     await importFolder(folder, {
       db: demo.portal.database.db,
       secretKey: demo.portal.app.secretKey,
-      dataDir: demo.dataDir,
+      blobStore: demo.portal.app.blobStore,
     });
     await expect
       .poll(async () => Object.keys((await get('/v1/Cornerstone/versions', DEMO.CS)).json()), { timeout: 5000 })

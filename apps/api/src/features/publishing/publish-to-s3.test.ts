@@ -44,7 +44,6 @@ const publish = (folder: string, blobStore = portal.app.blobStore, sweepGraceMs?
   importFolder(folder, {
     db: portal.database.db,
     secretKey: portal.app.secretKey,
-    dataDir: workDir,
     blobStore,
     sweepGraceMs,
   });

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/connect';
-import { blobStoreOf, type BlobStore } from '../../plugins/blob-store';
+import type { BlobStore } from '../../plugins/blob-store';
 import { catalogueIsEmpty } from '../../plugins/catalogue/sections';
 import type { ImportProgress } from './manifest-check';
 import { importCatalogue, type ImportSummary } from './publish-catalogue';
@@ -14,16 +14,14 @@ export function importFolder(
   {
     db,
     secretKey,
-    dataDir,
-    blobStore = blobStoreOf(dataDir),
+    blobStore,
     progress,
     sweepGraceMs,
   }: {
     db: Database;
     secretKey: Buffer;
-    dataDir: string;
-    /** The configured store (blobStoreFor); default: DATA_DIR/files. */
-    blobStore?: BlobStore;
+    /** The configured store (blobStoreFor), which the caller opened and closes. */
+    blobStore: BlobStore;
     progress?: ImportProgress;
     sweepGraceMs?: number;
   },
@@ -37,12 +35,10 @@ export function importFolder(
  */
 export function sweepInterruptedImports({
   db,
-  dataDir,
-  blobStore = blobStoreOf(dataDir),
+  blobStore,
 }: {
   db: Database;
-  dataDir: string;
-  blobStore?: BlobStore;
+  blobStore: BlobStore;
 }): Promise<SweepSummary | null> {
   return db.transaction(async (tx) => {
     if (!(await tryImportLock(tx))) return null;

@@ -13,6 +13,7 @@ import {
   VersionSummary,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
 import { grantOf } from '../../plugins/download-links';
 import { preserialise, sendPreserialised, type Preserialised } from '../../shared/preserialised';
@@ -20,7 +21,7 @@ import { AnswerCache } from './answer-cache';
 import { familiesOf, latestRelease, releaseDates, versionsFor, versionSummary } from './releases';
 
 /** Cornerstone versions, families and release dates (SPEC §7; paths: docs/decisions/030-catalogue-api-paths.md). */
-export const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const versionAnswers = new AnswerCache<Preserialised<Versions>>();
   const tags = ['releases'];
 
@@ -118,3 +119,9 @@ export const releasesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const releasesRoutes = fp(routes, {
+  name: 'releases-routes',
+  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-auth'],
+  encapsulate: true,
+});

@@ -8,10 +8,11 @@ import {
   ServiceKeyResponse,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 
 /** Service Mode keys for signed-in staff (SPEC §2, §7; docs/service-keys.md). */
-export const serviceKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['service-keys'];
 
   app.get(
@@ -66,3 +67,9 @@ export const serviceKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const serviceKeysRoutes = fp(routes, {
+  name: 'service-keys-routes',
+  dependencies: ['database', 'staff-auth', 'service-keys', 'audit-log'],
+  encapsulate: true,
+});

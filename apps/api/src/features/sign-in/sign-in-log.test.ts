@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
+import { blobStoreOf } from '../../plugins/blob-store';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 
 /** The portal as server.ts runs it, with its log captured line by line. */
@@ -19,8 +20,15 @@ async function portalWithLog(env: Record<string, string>, database: TestDatabase
       done();
     },
   });
+  const config = loadConfig(env);
   const app = await buildApp(
-    { config: loadConfig(env), db: database.db, pool: database.pool, secretKey: randomBytes(32) },
+    {
+      config,
+      db: database.db,
+      pool: database.pool,
+      secretKey: randomBytes(32),
+      blobStore: blobStoreOf(config.dataDir),
+    },
     { logger: { level: 'info', stream } },
   );
   const requestLink = (email: string) =>

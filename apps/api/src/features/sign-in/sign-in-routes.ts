@@ -53,7 +53,7 @@ export const signInRoutes = fp(
 
     await app.register(signInApi);
   },
-  { name: 'sign-in', dependencies: ['config', 'database', 'staff-auth', 'rate-limit', 'mailer'] },
+  { name: 'sign-in-routes', dependencies: ['config', 'database', 'staff-auth', 'rate-limit', 'mailer'] },
 );
 
 const signInApi: FastifyPluginAsyncTypebox = async (app) => {

@@ -6,6 +6,7 @@ import {
   TelemetryBatch,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { classifyBatch, purgeExpiredTelemetry, storeEvents } from './ingest';
 
 /** Batches per client per minute: a browser sends one every 15 seconds, a few more when pages close. */
@@ -19,7 +20,7 @@ const tooManyResponse = () => ({ statusCode: 429, message: 'Too many telemetry b
  * against their kind's schema, written in one multi-row insert per batch with the daily
  * rollups incremented, and deleted after TELEMETRY_RETENTION_DAYS by an hourly clean-up.
  */
-export const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const { config } = app;
 
   let purging: Promise<void> | undefined;
@@ -63,3 +64,9 @@ export const telemetryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const telemetryRoutes = fp(routes, {
+  name: 'telemetry-routes',
+  dependencies: ['config', 'database', 'rate-limit'],
+  encapsulate: true,
+});

@@ -1,9 +1,10 @@
 import { ErrorBody, USAGE_PATHS, UsageQuery, UsageReport } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { usageReport } from './usage-report';
 
 /** The staff Usage screen's figures (docs/telemetry.md). */
-export const usageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     USAGE_PATHS.usage,
     {
@@ -18,3 +19,9 @@ export const usageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => usageReport(app.db, { days: request.query.days, reportErrors: app.config.reportErrors }),
   );
 };
+
+export const usageRoutes = fp(routes, {
+  name: 'usage-routes',
+  dependencies: ['config', 'database', 'staff-auth'],
+  encapsulate: true,
+});

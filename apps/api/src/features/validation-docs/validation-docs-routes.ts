@@ -7,6 +7,7 @@ import {
   VALIDATION_DOCS_PATHS,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
 import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
 import { grantOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
@@ -15,7 +16,7 @@ import { constantTimeEqual } from '../../shared/keyed-digest';
 import { dsvsFor, entitledDsvs } from './validation-docs';
 
 /** Declarations of Software Validation for a registration ID (SPEC §7). */
-export const validationDocsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['validation-docs'];
 
   app.get(
@@ -62,3 +63,9 @@ export const validationDocsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const validationDocsRoutes = fp(routes, {
+  name: 'validation-docs-routes',
+  dependencies: ['catalogue', 'customer-auth', 'download-links'],
+  encapsulate: true,
+});

@@ -46,14 +46,9 @@ const TOO_MANY_FAILURES = 'Too many failed attempts. Please wait a few minutes a
  */
 export default fp(
   async function customerAuth(app: FastifyInstance) {
-    let warnedAt = 0;
+    // While Redis is away the brake brakes in memory; the redis plugin says so in the log, once per outage.
     const brake: GuessingBrake = app.redis
-      ? new RedisCredentialBrake(app.redis, (error) => {
-          // Once a minute is enough to say it; an outage must not flood the log.
-          if (Date.now() - warnedAt < 60_000) return;
-          warnedAt = Date.now();
-          app.log.warn(`guessing brake: Redis unreachable (${(error as Error).message}), braking in memory`);
-        })
+      ? new RedisCredentialBrake(app.redis, (error) => app.redisFailed(error))
       : new CredentialBrake();
 
     async function refuse(request: FastifyRequest, reply: FastifyReply, message: string, tried: string) {

@@ -72,6 +72,7 @@ export class RedisCredentialBrake implements GuessingBrake {
   /** When this portal last renewed a known-good credential, so most lookups send nothing. */
   private readonly renewed = new BoundedMap<string, number>(KNOWN_GOOD_MAX);
 
+  /** `onOutage`: told of each command that failed (app.redisFailed, which logs the outage once). */
   constructor(
     redis: Redis,
     private readonly onOutage: (error: unknown) => void,

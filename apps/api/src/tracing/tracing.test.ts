@@ -2,18 +2,18 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import type { Versions } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useDemoPortal } from '../../test/demo-portal';
-import { redactAttributes, routePattern, startTelemetry, type Telemetry } from './telemetry';
+import { redactAttributes, routePattern, startTracing, type Tracing } from './tracing';
 
 // Started before the demo portal's Fastify instance is created: @fastify/otel instruments
 // every instance created after it is enabled, as server.ts does.
 const exporter = new InMemorySpanExporter();
-let telemetry: Telemetry;
+let tracing: Tracing;
 beforeAll(async () => {
-  telemetry = await startTelemetry({ exporter, processor: 'simple' });
+  tracing = await startTracing({ exporter, processor: 'simple' });
 });
 const demo = useDemoPortal();
 afterAll(async () => {
-  await telemetry.shutdown();
+  await tracing.shutdown();
 });
 
 const parentOf = (span: ReadableSpan) => span.parentSpanContext?.spanId;

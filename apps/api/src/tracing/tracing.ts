@@ -13,12 +13,12 @@ import type { FastifyRequest } from 'fastify';
  * reaches an attribute: paths are reported as their pattern, never with the IDs,
  * signatures or tokens their parameters and query strings carry.
  */
-export interface Telemetry {
+export interface Tracing {
   /** Flushes what is still buffered and stops tracing. */
   shutdown(): Promise<void>;
 }
 
-export interface TelemetryOptions {
+export interface TracingOptions {
   /** Where spans go; default the OTLP/HTTP exporter the standard OTEL_EXPORTER_OTLP_* variables configure. */
   exporter?: SpanExporter;
   /** `simple` exports each span as it ends (tests); `batch` (default) buffers as OTEL_BSP_* say. */
@@ -29,11 +29,7 @@ export interface TelemetryOptions {
 
 const SERVICE_NAME = 'instrument-software-portal';
 
-export async function startTelemetry({
-  exporter,
-  processor = 'batch',
-  warn,
-}: TelemetryOptions = {}): Promise<Telemetry> {
+export async function startTracing({ exporter, processor = 'batch', warn }: TracingOptions = {}): Promise<Tracing> {
   const [
     { context, trace, propagation, diag, DiagLogLevel },
     sdk,
