@@ -1,5 +1,8 @@
 import type * as FastifyModule from 'fastify';
 import type { RouteOptions } from 'fastify';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { WebAsset } from '../web/web-build';
@@ -40,13 +43,24 @@ const asset = (body: string): WebAsset => ({
 });
 
 let portal: TestApp;
+let logoFolder: string;
 beforeAll(async () => {
-  // With a (stand-in) web build, so the web app's routes are registered as in production.
+  // With a (stand-in) web build and a maker's logo, so every route that production may have is registered.
+  logoFolder = await mkdtemp(path.join(os.tmpdir(), 'portal-openapi-'));
+  const logo = path.join(logoFolder, 'logo.svg');
+  await writeFile(
+    logo,
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n',
+  );
   portal = await createTestApp({
+    env: { MAKER_LOGO: logo },
     webBuild: { assets: new Map(), spaFallback: asset(''), notFoundPage: asset(''), clientRoutes: [] },
   });
 });
-afterAll(() => portal.close());
+afterAll(async () => {
+  await portal.close();
+  await rm(logoFolder, { recursive: true, force: true });
+});
 
 const get = (url: string) => portal.app.inject({ method: 'GET', url });
 
