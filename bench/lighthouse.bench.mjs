@@ -7,27 +7,18 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { request } from 'node:http';
 import { startPortal } from '../test-kit/portal-process.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
 
 const PAGES = ['/', '/cornerstone', '/metallographics/px/firmware', '/privacy'];
 const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100 };
 const LCP_TARGET_MS = 1200;
 const BUDGET_KB = { js: 130, css: 20 };
-// The same flags as e2e/chromium.ts: they keep Chromium off the closed network.
-const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
+// The flags of the browser tests (they keep Chromium off the closed network), headless.
+const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 const portal = await startPortal({ env: { MAKER_NAME: 'Example Instruments' } });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  chromePath: CHROMIUM_PATH,
   chromeFlags: CHROMIUM_FLAGS,
 });
 let missed = 0;

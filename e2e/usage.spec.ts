@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium';
 import { expect, test } from './fixtures';
 import { E2E_STAFF_DOMAIN } from './global-setup';
 import { waitForSignInLink } from '../test-kit/outbox';
