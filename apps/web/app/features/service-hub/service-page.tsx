@@ -15,6 +15,7 @@ import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
+import { FeedReissue } from './feed-reissue';
 
 export const meta = () =>
   pageMeta(DESTINATIONS.service.title, 'Instrument service, and the tools for company employees and service staff.');
@@ -88,6 +89,7 @@ export default function ServicePage() {
           <TileList tiles={CHROMATOF_TOOLS} headingLevel={3} />
           <h3>Portal</h3>
           <TileList tiles={PORTAL_TOOLS} headingLevel={3} />
+          <FeedReissue />
         </SignInGate>
       </section>
     </>
