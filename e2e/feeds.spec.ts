@@ -92,8 +92,8 @@ test('a customer follows the feed of a registration ID: new files come first, un
   await expect(follow.getByRole('textbox', { name: 'Feed address' })).toHaveValue(
     /\/v1\/feeds\/[A-Za-z0-9_-]{32}\.atom$/,
   );
-  await follow.getByRole('button', { name: 'Copy Feed address' }).click();
-  await expect(follow.getByRole('status')).toHaveText('Copied.');
+  await follow.getByRole('button', { name: 'Copy feed address' }).click();
+  await expect(follow.getByRole('button', { name: 'Copy feed address' })).toHaveText('Copied');
   const address = await page.evaluate(() => navigator.clipboard.readText());
   expect(address).toMatch(new RegExp(`^${portal.url}/v1/feeds/[A-Za-z0-9_-]{32}\\.atom$`));
   expect(address).not.toContain(CS);

@@ -1,7 +1,8 @@
 import { FEEDS_PATHS, type CurrentFeed } from '@portal/contracts';
 import { useEffect, useId, useState } from 'react';
 import { apiRequest } from '../api/api-client';
-import { CopyField } from '../components/copy-field';
+import { CopyButton } from '../components/copy-button';
+import forms from '../../styles/forms.module.css';
 import styles from './lookup.module.css';
 
 /**
@@ -36,7 +37,20 @@ export function FollowUpdates({ authorization, idName }: { authorization: string
       {feed === 'unavailable' ? (
         <p className={styles.note}>The feed address could not be fetched. Please try again later.</p>
       ) : feed ? (
-        <CopyField label="Feed address" value={feed} />
+        // Copied as the results' SHA-256 are (the button says so): no status region beside the lookup's own.
+        <div className={forms.row}>
+          <label htmlFor={`${headingId}-address`} className={styles.visuallyHidden}>
+            Feed address
+          </label>
+          <input
+            id={`${headingId}-address`}
+            className={forms.input}
+            value={feed}
+            readOnly
+            onFocus={(event) => event.target.select()}
+          />
+          <CopyButton text={feed} label="Copy feed address" />
+        </div>
       ) : null}
     </section>
   );
