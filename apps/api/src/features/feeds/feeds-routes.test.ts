@@ -221,4 +221,26 @@ describe('private feeds', () => {
     expect(row).toMatchObject({ outcome: 'reissued', actorEmail: 'staff@example.com' });
     expect(row!.registrationDigest).toMatch(/^[0-9a-f]{64}$/);
   });
+
+  it('counts answered fetches per day for the Usage screen, and nothing of the client', async () => {
+    const usage = async () => {
+      const response = await get('/v1/usage?days=7', demo.staff);
+      expect(response.statusCode).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      const rows = (response.json() as { feedFetches: { day: string; private: number; firmware: number }[] })
+        .feedFetches;
+      return rows.find((row) => row.day === today) ?? { day: today, private: 0, firmware: 0 };
+    };
+    const before = await usage();
+    const address = await feedAddress(DEMO.CS);
+    const etag = String((await get(address)).headers.etag);
+    await get(address, undefined, { headers: { 'if-none-match': etag } });
+    await get('/v1/feeds/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA.atom');
+    await get('/v1/firmware/px/feed.atom');
+    const after = await usage();
+    expect(after.private - before.private).toBe(2);
+    expect(after.firmware - before.firmware).toBe(1);
+    const { rows } = await demo.portal.database.pool.query<Record<string, unknown>>('SELECT * FROM feed_fetches_daily');
+    expect(Object.keys(rows[0]!).sort()).toEqual(['day', 'feed', 'fetches']);
+  });
 });

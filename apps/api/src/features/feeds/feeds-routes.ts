@@ -9,6 +9,7 @@ import {
   FeedParams,
   FeedReissueBody,
   feedPath,
+  FirmwareFeedParams,
   INVALID_KEY_ID,
   INVALID_PIB_REGISTRATION_ID,
   NO_SUCH_FEED_ID,
@@ -28,26 +29,38 @@ import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/s
 import { ATOM_CONTENT_TYPE } from '../../shared/atom-feed';
 import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../../shared/cache-control';
 import {
+  countFeedFetch,
   currentFeedToken,
   feedItems,
   feedTokenKeys,
   findFeedToken,
+  firmwareFeed,
   privateFeed,
   reissueFeedToken,
   releaseNotesReader,
 } from './feeds';
 
 const AtomDocument = Type.String({ description: 'An Atom 1.0 document (application/atom+xml)' });
+/** A firmware feed is public and the same for everyone: readers and caches may keep it five minutes. */
+const FIRMWARE_FEED_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * Private update feeds (docs/feeds.md): a feed per registration ID and key ID at an address
  * holding an opaque token, the file pages its entries lead to, the address for a customer's
- * own credential, and the staff reissue that replaces an address.
+ * own credential, and the staff reissue that replaces an address; and the public feed of
+ * each firmware series. Every answered fetch of a feed is counted per day, nothing else.
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['feeds'];
   const tokens = feedTokenKeys(app.secretKey);
   const notesText = releaseNotesReader(app.blobStore);
+
+  /** Counts an answered fetch; a count that fails is logged and never fails the feed. */
+  async function counted(request: FastifyRequest, feed: 'private' | 'firmware') {
+    await countFeedFetch(app.db, feed).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'could not count a feed fetch'),
+    );
+  }
 
   /**
    * The registration a token in the path names, or undefined once the answer has gone: 404
@@ -131,10 +144,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         items: feedItems(owner.snapshot, owner.registration),
         notesText,
       });
+      await counted(request, 'private');
       return sendFromMemory(request, reply, {
         body: xml,
         contentType: ATOM_CONTENT_TYPE,
-        etag: `"${createHash('sha256').update(xml).digest('base64url')}"`,
+        etag: etagOf(xml),
         lastModified: updated,
         cacheControl: CREDENTIAL_ANSWER_CACHE_CONTROL,
       });
@@ -171,6 +185,34 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           ? null
           : releaseNotesLink(owner.snapshot, item.product, item.version, grant, app.downloadLinks),
       };
+    },
+  );
+
+  app.get(
+    FEEDS_PATHS.firmware,
+    {
+      schema: {
+        tags,
+        summary: "The public Atom feed of one series' firmware releases (mx, px, cx), newest version first",
+        params: FirmwareFeedParams,
+        querystring: NoQuery,
+        response: { 200: AtomDocument, 304: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const { publicUrl, makerName } = app.config;
+      const { xml, updated } = firmwareFeed(await app.catalogue.get(), request.params.series, {
+        publicUrl,
+        makerName,
+      });
+      await counted(request, 'firmware');
+      return sendFromMemory(request, reply, {
+        body: xml,
+        contentType: ATOM_CONTENT_TYPE,
+        etag: etagOf(xml),
+        lastModified: updated,
+        cacheControl: FIRMWARE_FEED_CACHE_CONTROL,
+      });
     },
   );
 
@@ -224,3 +266,7 @@ export const feedsRoutes = fp(routes, {
   ],
   encapsulate: true,
 });
+
+function etagOf(xml: string): string {
+  return `"${createHash('sha256').update(xml).digest('base64url')}"`;
+}

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /**
  * The private feeds' addresses (docs/feeds.md): one row per token ever handed out for a
@@ -17,4 +17,18 @@ export const feedTokens = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [unique('feed_tokens_registration_generation_unique').on(table.registrationDigest, table.generation)],
+);
+
+/**
+ * Feed fetches per UTC day, for the Usage screen: how many answers (200 or 304) each kind of
+ * feed gave. Nothing of the client and no token: a count only.
+ */
+export const feedFetchesDaily = pgTable(
+  'feed_fetches_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    feed: text('feed', { enum: ['private', 'firmware'] }).notNull(),
+    fetches: bigint('fetches', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.feed] })],
 );

@@ -1,4 +1,14 @@
-import { CORNERSTONE_PRODUCT, FEED_ENTRIES_MAX, FEED_FILE_PAGE, FEED_TOKEN_LENGTH, feedPath } from '@portal/contracts';
+import {
+  compareVersions,
+  CORNERSTONE_PRODUCT,
+  FEED_ENTRIES_MAX,
+  FEED_FILE_PAGE,
+  FEED_TOKEN_LENGTH,
+  feedPath,
+  firmwareFeedPath,
+  firmwareUpdatePath,
+  type FirmwareFeedSeries,
+} from '@portal/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
 import type { DatabaseExecutor } from '../../db/connect';
@@ -17,7 +27,7 @@ import { derivedKey, keyedDigester } from '../../shared/keyed-digest';
 import { entitledPibs } from '../bulletins/queries';
 import { downloadableReleases } from '../chromatof/queries';
 import { entitledDsvs } from '../validation-docs/queries';
-import { feedTokens } from './feeds-tables';
+import { feedFetchesDaily, feedTokens } from './feeds-tables';
 
 /**
  * Private update feeds (docs/feeds.md, docs/decisions/140-private-feeds-behind-opaque-tokens.md).
@@ -285,4 +295,61 @@ export async function privateFeed(options: PrivateFeedOptions): Promise<{ xml: s
     entries,
   });
   return { xml, updated };
+}
+
+// ---------------------------------------------------------------------------------------
+// Public firmware feeds
+
+/** The Atom feed of one series' firmware releases, newest version first, and when it last changed. */
+export function firmwareFeed(
+  snapshot: CatalogueSnapshot,
+  series: FirmwareFeedSeries,
+  { publicUrl, makerName }: { publicUrl: URL; makerName: string },
+): { xml: string; updated: Date } {
+  const releases = [...snapshot.firmware.releases.values()]
+    .filter((release) => release.instrument.toLowerCase() === series)
+    .sort((a, b) => compareVersions(b.version, a.version));
+  const page = new URL(`/metallographics/${series}/firmware`, publicUrl).toString();
+  const updated = new Date(Math.max(0, ...releases.map((release) => Date.parse(release.update.publishedAt))));
+  const xml = atomFeed({
+    id: `tag:${publicUrl.hostname},2026:firmware:${series}`,
+    title: `${makerName} ${series.toUpperCase()} firmware`,
+    self: new URL(firmwareFeedPath(series), publicUrl).toString(),
+    alternate: page,
+    author: makerName,
+    updated,
+    entries: releases.map((release) => {
+      const facts = [
+        ['Version', release.version],
+        ['Released', release.releaseDate],
+        ['Download', new URL(firmwareUpdatePath(release.version), publicUrl).toString()],
+        ['Size', `${bytes.format(release.update.sizeBytes)} bytes`],
+        ['SHA-256', release.update.sha256],
+      ]
+        .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value!)}</dd>`)
+        .join('');
+      return {
+        id: entryId(release.update.id),
+        title: `${release.instrument} firmware ${release.version}`,
+        link: page,
+        updated: new Date(release.update.publishedAt),
+        content: `<dl>${facts}</dl><h3>Release notes</h3><pre>${escapeHtml(release.releaseNotes)}</pre>`,
+      };
+    }),
+  });
+  return { xml, updated };
+}
+
+// ---------------------------------------------------------------------------------------
+// Counting fetches
+
+/** Counts one answered fetch (200 or 304) of a kind of feed for today (UTC), for the Usage screen. */
+export async function countFeedFetch(db: DatabaseExecutor, feed: 'private' | 'firmware'): Promise<void> {
+  await db
+    .insert(feedFetchesDaily)
+    .values({ day: sql`(now() AT TIME ZONE 'UTC')::date`, feed, fetches: 1 })
+    .onConflictDoUpdate({
+      target: [feedFetchesDaily.day, feedFetchesDaily.feed],
+      set: { fetches: sql`${feedFetchesDaily.fetches} + 1` },
+    });
 }

@@ -1,21 +1,9 @@
-import {
-  compareVersions,
-  ErrorBody,
-  FEEDS_PATHS,
-  FIRMWARE_PATHS,
-  FIRMWARE_VERSION_NAME_PATTERN,
-  FirmwareFeedParams,
-  firmwareFeedPath,
-  firmwareUpdatePath,
-  FirmwareMetadata,
-  NoQuery,
-} from '@portal/contracts';
+import { ErrorBody, FIRMWARE_PATHS, FIRMWARE_VERSION_NAME_PATTERN, FirmwareMetadata } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { sendFromMemory } from '../../plugins/file-delivery';
-import { ATOM_CONTENT_TYPE, atomFeed, escapeHtml } from '../../shared/atom-feed';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 const NOT_PUBLISHED = 'No firmware has been published yet.';
@@ -29,8 +17,6 @@ const NOT_PUBLISHED = 'No firmware has been published yet.';
 const METADATA_CACHE_CONTROL = 'public, max-age=60';
 const UPDATE_CACHE_CONTROL = 'public, max-age=3600';
 const SIGNING_KEY_CACHE_CONTROL = 'public, max-age=86400';
-/** A firmware feed is public and the same for everyone: readers and caches may keep it five minutes. */
-const FEED_CACHE_CONTROL = 'public, max-age=300';
 /** Never quotes the version asked for: an error body repeats nothing of the request. */
 const NO_SUCH_FIRMWARE = 'There is no firmware of that version.';
 
@@ -105,56 +91,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
-    FEEDS_PATHS.firmware,
-    {
-      schema: {
-        tags: ['firmware'],
-        summary: "The Atom feed of one series' firmware releases (mx, px, cx), newest first (public)",
-        params: FirmwareFeedParams,
-        querystring: NoQuery,
-        response: { 200: Type.String({ description: 'An Atom 1.0 document' }), 304: Type.Null() },
-      },
-    },
-    async (request, reply) => {
-      const { series } = request.params;
-      const { publicUrl, makerName } = app.config;
-      const releases = [...(await app.catalogue.get()).firmware.releases.values()]
-        .filter((release) => release.instrument.toLowerCase() === series)
-        .sort((a, b) => compareVersions(b.version, a.version));
-      const page = new URL(`/metallographics/${series}/firmware`, publicUrl).toString();
-      const updated = new Date(Math.max(0, ...releases.map((release) => Date.parse(release.update.publishedAt))));
-      const xml = atomFeed({
-        id: `tag:${publicUrl.hostname},2026:firmware:${series}`,
-        title: `${makerName} ${series.toUpperCase()} firmware`,
-        self: new URL(firmwareFeedPath(series), publicUrl).toString(),
-        alternate: page,
-        author: makerName,
-        updated,
-        entries: releases.map((release) => ({
-          id: `urn:uuid:${release.update.id}`,
-          title: `${release.instrument} firmware ${release.version}`,
-          link: page,
-          updated: new Date(release.update.publishedAt),
-          content:
-            `<dl><dt>Version</dt><dd>${escapeHtml(release.version)}</dd>` +
-            `<dt>Released</dt><dd>${escapeHtml(release.releaseDate)}</dd>` +
-            `<dt>Download</dt><dd>${escapeHtml(new URL(firmwareUpdatePath(release.version), publicUrl).toString())}</dd>` +
-            `<dt>Size</dt><dd>${release.update.sizeBytes} bytes</dd>` +
-            `<dt>SHA-256</dt><dd>${release.update.sha256}</dd></dl>` +
-            `<h3>Release notes</h3><pre>${escapeHtml(release.releaseNotes)}</pre>`,
-        })),
-      });
-      return sendFromMemory(request, reply, {
-        body: xml,
-        contentType: ATOM_CONTENT_TYPE,
-        etag: etagOf(Buffer.from(xml)),
-        lastModified: updated,
-        cacheControl: FEED_CACHE_CONTROL,
-      });
-    },
-  );
-
-  app.get(
     FIRMWARE_PATHS.update,
     {
       schema: {
@@ -186,7 +122,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const firmwareRoutes = fp(routes, {
   name: 'firmware-routes',
-  dependencies: ['config', 'catalogue', 'file-delivery', 'firmware-signing'],
+  dependencies: ['catalogue', 'file-delivery', 'firmware-signing'],
   encapsulate: true,
 });
 

@@ -63,7 +63,7 @@ const PORTAL_TOOLS = [
     title: D.serviceUsage.title,
     to: href('serviceUsage'),
     icon: ChartIcon,
-    text: 'Page views, downloads, lookups and errors per day, counted anonymously.',
+    text: 'Page views, downloads, lookups, feed fetches and errors per day, counted anonymously.',
   },
 ];
 
