@@ -1,4 +1,4 @@
-import { DOWNLOAD_LINK_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
+import { DOWNLOAD_LINK_PAGE, FEED_FILE_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
 import type { Config } from '@react-router/dev/config';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,12 +6,13 @@ import { DESTINATIONS } from './app/shared/navigation/navigation';
 
 /**
  * Staff screens and the sign-in landing depend on the browser's sign-in, and the broken
- * download link page on its query, so they are not prerendered.
+ * download link page and a feed's file page on their query, so they are not prerendered.
  */
 const BROWSER_ONLY = (routePath: string) =>
   routePath.startsWith(`${DESTINATIONS.service.url}/`) ||
   routePath === SIGN_IN_PATHS.landing ||
-  routePath === DOWNLOAD_LINK_PAGE;
+  routePath === DOWNLOAD_LINK_PAGE ||
+  routePath === FEED_FILE_PAGE;
 
 export default {
   ssr: false,

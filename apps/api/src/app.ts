@@ -9,6 +9,7 @@ import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { configurationsRoutes } from './features/configurations/configurations-routes';
 import { chromatofRoutes } from './features/chromatof/chromatof-routes';
 import { filesRoutes } from './features/files/files-routes';
+import { feedsRoutes } from './features/feeds/feeds-routes';
 import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
@@ -113,6 +114,7 @@ export async function buildApp(
   await app.register(passwordResetRoutes);
   await app.register(telemetryRoutes);
   await app.register(usageRoutes);
+  await app.register(feedsRoutes);
   await app.register(makerLogo);
 
   extraRoutes?.(app as unknown as App);

@@ -1,4 +1,4 @@
-import { DOWNLOAD_LINK_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
+import { DOWNLOAD_LINK_PAGE, FEED_FILE_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 import { DESTINATIONS, type DestinationName } from './shared/navigation/navigation';
 
@@ -46,5 +46,6 @@ export default [
   // Not places of the site (no menu entry, no breadcrumbs), so not in the registry.
   route(routePath(SIGN_IN_PATHS.landing), 'features/sign-in/auth-page.tsx'),
   route(routePath(DOWNLOAD_LINK_PAGE), 'features/files/download-link-page.tsx'),
+  route(routePath(FEED_FILE_PAGE), 'features/feeds/feed-file-page.tsx'),
   route('*', 'features/not-found/not-found-page.tsx'),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ export * from './bulletins';
 export * from './chromatof';
 export * from './configurations';
 export * from './errors';
+export * from './feeds';
 export * from './files';
 export * from './firmware';
 export * from './firmware-metadata';

@@ -29,6 +29,8 @@ export const UsageReport = Type.Object(
     ),
     lookups: Type.Array(Type.Object({ day: Day, lookups: Type.Integer(), failed: Type.Integer() })),
     topVersions: Type.Array(Type.Object({ product: Type.String(), version: Type.String(), downloads: Type.Integer() })),
+    /** Answered fetches of the update feeds per day (docs/feeds.md): private feeds, firmware feeds. */
+    feedFetches: Type.Array(Type.Object({ day: Day, private: Type.Integer(), firmware: Type.Integer() })),
     /** Errors per day; null while REPORT_ERRORS is off. */
     errors: Type.Union([Type.Array(Type.Object({ day: Day, errors: Type.Integer() })), Type.Null()]),
   },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHmac } from 'node:crypto';
 import { constantTimeEqual, derivedKey } from '../shared/keyed-digest';
-import type { Caller } from './customer-auth/customer-auth';
+import type { Entitled } from './customer-auth/customer-auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +32,7 @@ export interface DownloadLinks {
   check(link: LinkParts, nowMs?: number): LinkCheck;
 }
 
-export function grantOf(caller: Caller): Grant {
+export function grantOf(caller: Entitled): Grant {
   return caller.kind === 'staff' ? STAFF_GRANT : `${REGISTRATION_GRANT_PREFIX}${caller.registration.idDigest}`;
 }
 

@@ -1,24 +1,14 @@
-import { CORNERSTONE_PRODUCT, type Pib } from '@portal/contracts';
+import type { Pib } from '@portal/contracts';
 import type { CatalogueSnapshot } from '../../plugins/catalogue/catalogue-snapshot';
-import { entitledVersionNames } from '../../plugins/catalogue/entitlements';
 import { fileDetails, releaseNotesLink } from '../../plugins/catalogue/file-details';
 import type { Caller } from '../../plugins/customer-auth/customer-auth';
 import { grantOf, type DownloadLinks } from '../../plugins/download-links';
+import { entitledPibs } from './queries';
 
-/** Cornerstone PIBs of the versions a registration may have; a key ID's own product's PIBs; all for staff. */
+/** The PIBs the caller may see (queries.ts), each with its signed link and its release notes. */
 export function pibsFor(snapshot: CatalogueSnapshot, caller: Caller, links: DownloadLinks): Pib[] {
   const grant = grantOf(caller);
-  let visible = snapshot.pibs;
-  if (caller.kind === 'customer') {
-    const { registration } = caller;
-    if (registration.scheme === 'rainbow') {
-      visible = visible.filter((pib) => pib.product === registration.product);
-    } else {
-      const versions = entitledVersionNames(snapshot, caller);
-      visible = visible.filter((pib) => pib.product === CORNERSTONE_PRODUCT && versions.has(pib.version));
-    }
-  }
-  return visible.map((pib) => ({
+  return entitledPibs(snapshot, caller).map((pib) => ({
     product: pib.product,
     version: pib.version,
     internalVariant: pib.internalVariant,

@@ -14,6 +14,7 @@ import type {
 } from '../../plugins/catalogue/catalogue-snapshot';
 import type { DownloadLinks, Grant } from '../../plugins/download-links';
 import { fileDetails } from '../../plugins/catalogue/file-details';
+import { downloadableReleases } from './queries';
 
 /**
  * The ChromaTOF download lookup (docs/decisions/060-chromatof-download-lookup.md): the
@@ -31,8 +32,7 @@ export function downloadableProducts(snapshot: CatalogueSnapshot, key: Registrat
 
 /** A product's releases if the key may download it; undefined otherwise (the route's 404). */
 function releasesOf(snapshot: CatalogueSnapshot, key: RegistrationRecord, product: string) {
-  if (!key.downloads.includes(product)) return undefined;
-  const releases = snapshot.chromatofReleases.filter((release) => release.product === product);
+  const releases = downloadableReleases(snapshot, key).filter((release) => release.product === product);
   return releases.length > 0 ? releases.sort((a, b) => compareVersions(b.version, a.version)) : undefined;
 }
 

@@ -1,5 +1,6 @@
 import { LOOKUP_EVENT_NAMES, type UsageReport } from '@portal/contracts';
 import type { Database } from '../../db/connect';
+import { dailyFeedFetches } from '../feeds/queries';
 import { dailyDownloadsByProduct, topDownloads } from '../files/queries';
 import { dailyErrors, dailyEvents, dailyPageViews } from '../telemetry/queries';
 
@@ -9,7 +10,7 @@ const TOP_VERSIONS = 10;
 /**
  * The Usage screen's figures for the last `days` days (UTC, today included): page views,
  * lookups and errors from the daily rollups (a few hundred rows for a year), downloads from
- * the download records. Usage owns no table: it asks the features that do, through their
+ * the download records, feed fetches from the feeds' daily counts. Usage owns no table: it asks the features that do, through their
  * query functions (docs/decisions/105-catalogue-sections-own-their-tables.md).
  */
 export async function usageReport(
@@ -19,11 +20,12 @@ export async function usageReport(
   const to = now.toISOString().slice(0, 10);
   const from = new Date(Date.parse(to) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
 
-  const [pageViews, downloads, lookups, topVersions, errors] = await Promise.all([
+  const [pageViews, downloads, lookups, topVersions, feedFetches, errors] = await Promise.all([
     dailyPageViews(db, from),
     dailyDownloadsByProduct(db, from),
     dailyEvents(db, from, LOOKUP_EVENT_NAMES),
     topDownloads(db, from, TOP_VERSIONS),
+    dailyFeedFetches(db, from),
     reportErrors ? dailyErrors(db, from) : Promise.resolve(null),
   ]);
   return {
@@ -34,6 +36,7 @@ export async function usageReport(
     downloads,
     lookups: lookups.map(({ day, events, failed }) => ({ day, lookups: events, failed: failed ?? 0 })),
     topVersions,
+    feedFetches,
     errors,
   };
 }

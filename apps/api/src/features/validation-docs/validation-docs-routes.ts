@@ -13,7 +13,8 @@ import { grantOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { normaliseCustomerId } from '../../plugins/registrations/registrations';
 import { constantTimeEqual } from '../../shared/keyed-digest';
-import { dsvsFor, entitledDsvs } from './validation-docs';
+import { entitledDsvs } from './queries';
+import { dsvsFor } from './validation-docs';
 
 /** Declarations of Software Validation for a registration ID (SPEC §7). */
 const routes: FastifyPluginAsyncTypebox = async (app) => {

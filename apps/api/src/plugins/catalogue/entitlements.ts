@@ -1,4 +1,4 @@
-import type { Caller } from '../customer-auth/customer-auth';
+import type { Entitled } from '../customer-auth/customer-auth';
 import type { CatalogueSnapshot, RegistrationRecord, VersionRecord } from './catalogue-snapshot';
 
 /** A registration's own family and its flags (Dev, Demo). */
@@ -7,7 +7,7 @@ export function ownFamilies(registration: RegistrationRecord): Set<string> {
 }
 
 /** Versions available to any of the caller's families; all of them for staff; none for a ChromaTOF key ID. */
-export function entitledVersions(snapshot: CatalogueSnapshot, caller: Caller): VersionRecord[] {
+export function entitledVersions(snapshot: CatalogueSnapshot, caller: Entitled): VersionRecord[] {
   const all = [...snapshot.versions.values()];
   if (caller.kind === 'staff') return all;
   if (caller.registration.scheme !== 'hasp') return [];
@@ -16,6 +16,6 @@ export function entitledVersions(snapshot: CatalogueSnapshot, caller: Caller): V
 }
 
 /** The names of entitledVersions, for filtering documents by version. */
-export function entitledVersionNames(snapshot: CatalogueSnapshot, caller: Caller): Set<string> {
+export function entitledVersionNames(snapshot: CatalogueSnapshot, caller: Entitled): Set<string> {
   return new Set(entitledVersions(snapshot, caller).map((version) => version.name));
 }

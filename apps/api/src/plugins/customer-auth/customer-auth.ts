@@ -26,12 +26,28 @@ declare module 'fastify' {
      * presented, e.g. a path parameter): 401 with `message`, counted by the brake.
      */
     refuseCredential(request: FastifyRequest, reply: FastifyReply, message: string, tried: string): Promise<void>;
+    /**
+     * The brake for a credential presented outside the Authorization header (a feed token in
+     * the path): `braked` answers 429 and true while the client is braked; `failed` counts a
+     * wrong one. `tried` is what the client presented; only a hash of it is kept.
+     */
+    guessingBrake: {
+      braked(request: FastifyRequest, reply: FastifyReply, tried: string): Promise<boolean>;
+      failed(request: FastifyRequest, tried: string): Promise<void>;
+      succeeded(request: FastifyRequest, tried: string): Promise<void>;
+    };
   }
 }
 
 /** Who is asking: a signed-in staff member, or a customer with its registration and the credential it sent. */
 export type Caller =
   { kind: 'staff' } | { kind: 'customer'; registration: RegistrationRecord; credential: CustomerCredential };
+
+/**
+ * Whose entitlements decide what is seen: staff, or a registration. A Caller is one; so is a
+ * registration reached without its ID (a feed token knows only the registration's digest).
+ */
+export type Entitled = { kind: 'staff' } | { kind: 'customer'; registration: RegistrationRecord };
 
 /** The schemes an endpoint takes, each with the 401 text of SPEC §8 for a bad ID; and whether staff bearers may ask. */
 export type AcceptedCredentials = Partial<Record<CustomerScheme, string>> & { bearer?: boolean };
@@ -56,6 +72,20 @@ export default fp(
       await reply.status(401).send({ message });
     }
 
+    app.decorate('guessingBrake', {
+      async braked(request: FastifyRequest, reply: FastifyReply, tried: string) {
+        const retryAfter = await brake.retryAfterSeconds(clientKey(request.ip), anonymousKey(tried));
+        if (retryAfter === undefined) return false;
+        await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
+        return true;
+      },
+      async failed(request: FastifyRequest, tried: string) {
+        await brake.recordFailure(clientKey(request.ip), anonymousKey(tried));
+      },
+      async succeeded(request: FastifyRequest, tried: string) {
+        await brake.recordSuccess(clientKey(request.ip), anonymousKey(tried));
+      },
+    });
     app.decorate('refuseCredential', (request: FastifyRequest, reply: FastifyReply, message: string, tried: string) =>
       refuse(request, reply, message, anonymousKey(tried)),
     );

@@ -13,16 +13,39 @@ export interface Validator {
   /** A strong ETag, quoted (`"…"`). */
   etag: string;
   cacheControl: string;
+  /**
+   * When the answer last changed, for clients that revalidate with If-Modified-Since (feed
+   * readers do): sent as Last-Modified. If-None-Match, when present, decides alone (RFC 9110 §13.1.3).
+   */
+  lastModified?: Date;
 }
 
 /**
  * 304 when If-None-Match names `etag` (or `*`): the answer carries the ETag and
  * Cache-Control, no body. True when answered so; the caller sends nothing more.
  */
-export function answeredNotModified(request: FastifyRequest, reply: FastifyReply, { etag, cacheControl }: Validator) {
-  if (!matchesEtag(request.headers['if-none-match'], etag)) return false;
-  reply.header('etag', etag).header('cache-control', cacheControl).status(304).send();
+export function answeredNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { etag, cacheControl, lastModified }: Validator,
+) {
+  const ifNoneMatch = request.headers['if-none-match'];
+  const notModified =
+    ifNoneMatch !== undefined
+      ? matchesEtag(ifNoneMatch, etag)
+      : lastModified !== undefined && notModifiedSince(request.headers['if-modified-since'], lastModified);
+  if (!notModified) return false;
+  reply.header('etag', etag).header('cache-control', cacheControl);
+  if (lastModified) reply.header('last-modified', lastModified.toUTCString());
+  reply.status(304).send();
   return true;
+}
+
+/** If-Modified-Since: true when the header is a date at or after `lastModified` (to the second); a garbled date is ignored. */
+function notModifiedSince(header: string | undefined, lastModified: Date): boolean {
+  if (!header) return false;
+  const since = Date.parse(header);
+  return !Number.isNaN(since) && Math.floor(lastModified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
 /** Who compares If-Range with the ETag the client holds: the portal, or the sender it hands off to (a bucket has ETags of its own). */
@@ -61,7 +84,8 @@ export function checkConditions(
 /**
  * A small file held in memory (firmware metadata, its signature and key; the maker's
  * logo): its ETag, Cache-Control and `headers` on every answer, 304 for a matching
- * If-None-Match, else the bytes as `contentType`. No ranges: they are a few kilobytes.
+ * If-None-Match (or, without one, If-Modified-Since when `lastModified` is given), else the
+ * bytes as `contentType`. No ranges: they are a few kilobytes.
  */
 export function sendFromMemory(
   request: FastifyRequest,
@@ -74,6 +98,7 @@ export function sendFromMemory(
   }: Validator & { body: Buffer | string; contentType: string; headers?: Record<string, string> },
 ) {
   reply.header('etag', validator.etag).header('cache-control', validator.cacheControl).headers(headers);
+  if (validator.lastModified) reply.header('last-modified', validator.lastModified.toUTCString());
   if (answeredNotModified(request, reply, validator)) return reply;
   return reply.header('content-type', contentType).send(body);
 }

@@ -1,4 +1,4 @@
-import { FINDING_CHROMATOF, INCORRECT_KEY, NO_CHROMATOF_DOWNLOADS } from '@portal/contracts';
+import { FINDING_CHROMATOF, INCORRECT_KEY, keyIdAuthorization, NO_CHROMATOF_DOWNLOADS } from '@portal/contracts';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
@@ -6,6 +6,7 @@ import { HelpDialog } from '../../shared/components/help-dialog';
 import { TwoColumns } from '../../shared/components/two-columns';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
+import { FollowUpdates } from '../../shared/lookup/follow-updates';
 import { KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
 import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
 import lookup from '../../shared/lookup/lookup.module.css';
@@ -30,8 +31,11 @@ export const meta = () =>
 
 const KEY_ID_FIELD = 'keyId';
 
-/** A blank key ID, or the lookup's outcome: the downloads, or null when there are none. */
-type ChromatofOutcome = { kind: 'missing' } | Outcome<DownloadEntry[] | null>;
+/**
+ * A blank key ID, or the lookup's outcome: the downloads, or null when there are none; with
+ * the key ID it was for (kept in memory only), whose feed address "Follow updates" shows.
+ */
+type ChromatofOutcome = { kind: 'missing' } | (Outcome<DownloadEntry[] | null> & { keyId: string });
 
 /**
  * The key ID is a credential, so it is posted, never put in the URL
@@ -42,10 +46,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const keyId = String((await request.formData()).get(KEY_ID_FIELD) ?? '').trim();
   if (!keyId) return { kind: 'missing' };
   // SPEC §8: a 401 is 'Incorrect key'; other errors, HTTP or not, show their own message.
-  return outcomeOf(
+  const outcome = await outcomeOf(
     () => findChromatofDownloads(new URL(chromatofDownloadsUrl(), window.location.href).href, keyId, request.signal),
     { signal: request.signal, rejected: INCORRECT_KEY, unexpected: 'own-message' },
   );
+  return { ...outcome, keyId };
 }
 
 export default function ChromatofPage() {
@@ -122,6 +127,9 @@ export default function ChromatofPage() {
         )}
         {outcome?.kind === 'failed' && <FailureAlert failure={outcome} />}
         {outcome?.kind === 'ok' && outcome.data !== null && <DownloadList downloads={outcome.data} />}
+        {outcome?.kind === 'ok' && outcome.data !== null && (
+          <FollowUpdates idName="key ID" authorization={keyIdAuthorization(outcome.keyId)} />
+        )}
       </section>
 
       <section className={page.section} aria-labelledby="chromatof-pibs">

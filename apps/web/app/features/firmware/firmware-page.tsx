@@ -1,3 +1,5 @@
+import { firmwareFeedPath, type FirmwareFeedSeries } from '@portal/contracts';
+import type { LinkDescriptor } from 'react-router';
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { FirmwareIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
@@ -15,6 +17,23 @@ export function firmwareMeta(instrument: FirmwareInstrument) {
   );
 }
 
+/** The series' public Atom feed (docs/feeds.md), as its path. */
+function feedOf(instrument: FirmwareInstrument): string {
+  return firmwareFeedPath(instrument.shortName.toLowerCase() as FirmwareFeedSeries);
+}
+
+/** Advertises the series' firmware feed to browsers and feed readers that look for one in the page's head. */
+export function firmwareLinks(instrument: FirmwareInstrument): LinkDescriptor[] {
+  return [
+    {
+      rel: 'alternate',
+      type: 'application/atom+xml',
+      href: feedOf(instrument),
+      title: `${instrument.shortName} firmware releases`,
+    },
+  ];
+}
+
 /** Update instructions for one series (SPEC §2, Metallographics screens). */
 export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrument; load?: FirmwareLoad }) {
   const { shortName, longName } = instrument;
@@ -28,6 +47,10 @@ export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrum
       <section className={page.section} aria-labelledby="latest-firmware">
         <h2 id="latest-firmware">Latest {shortName} firmware</h2>
         <FirmwareDownloader shortName={shortName} longName={longName} load={load} />
+        <p>
+          To hear of new {shortName} firmware, follow the <a href={feedOf(instrument)}>{shortName} firmware feed</a> in
+          a feed reader (Outlook and Thunderbird can follow feeds).
+        </p>
       </section>
 
       <section className={page.section} aria-labelledby="update-instructions">

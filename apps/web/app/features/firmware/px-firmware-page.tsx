@@ -1,9 +1,10 @@
-import { FirmwarePage, firmwareMeta } from './firmware-page';
+import { FirmwarePage, firmwareLinks, firmwareMeta } from './firmware-page';
 import { loadFirmwareMetadata } from './firmware-download';
 import { FIRMWARE_INSTRUMENTS } from './instruments';
 import type { Route } from './+types/px-firmware-page';
 
 export const meta = () => firmwareMeta(FIRMWARE_INSTRUMENTS.px);
+export const links = () => firmwareLinks(FIRMWARE_INSTRUMENTS.px);
 
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadFirmwareMetadata(request);
 // The prerendered page shows the downloader's box; the link fills it in once the metadata is read.

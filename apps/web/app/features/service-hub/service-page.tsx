@@ -15,6 +15,7 @@ import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
+import { FeedReissue } from './feed-reissue';
 
 export const meta = () =>
   pageMeta(DESTINATIONS.service.title, 'Instrument service, and the tools for company employees and service staff.');
@@ -62,7 +63,7 @@ const PORTAL_TOOLS = [
     title: D.serviceUsage.title,
     to: href('serviceUsage'),
     icon: ChartIcon,
-    text: 'Page views, downloads, lookups and errors per day, counted anonymously.',
+    text: 'Page views, downloads, lookups, feed fetches and errors per day, counted anonymously.',
   },
 ];
 
@@ -88,6 +89,7 @@ export default function ServicePage() {
           <TileList tiles={CHROMATOF_TOOLS} headingLevel={3} />
           <h3>Portal</h3>
           <TileList tiles={PORTAL_TOOLS} headingLevel={3} />
+          <FeedReissue />
         </SignInGate>
       </section>
     </>

@@ -13,6 +13,7 @@ describe('usage figures', () => {
     ],
     lookups: [{ day: '2026-11-23', lookups: 4, failed: 1 }],
     topVersions: [],
+    feedFetches: [{ day: '2026-11-22', private: 3, firmware: 1 }],
     errors: null,
   };
 
@@ -24,9 +25,18 @@ describe('usage figures', () => {
 
   it('charts downloads per product and version, lookups with their failure share, errors only when reported', () => {
     const figures = usageFigures(report);
-    expect(figures.map((figure) => figure.id)).toEqual(['page-views', 'downloads', 'lookups']);
+    expect(figures.map((figure) => figure.id)).toEqual(['page-views', 'downloads', 'lookups', 'feed-fetches']);
     expect(figures[1]!.series.map((series) => series.label)).toEqual(['Cornerstone 2.8.1', 'Cornerstone PIB 2.8.1']);
     expect(figures[2]!.rows).toEqual([['2026-11-23', 4, 1, '25%']]);
     expect(usageFigures({ ...report, errors: [] }).map((figure) => figure.id)).toContain('errors');
+  });
+
+  it('charts feed fetches per day, private and firmware feeds apart', () => {
+    const feeds = usageFigures(report).find((figure) => figure.id === 'feed-fetches')!;
+    expect(feeds.series.map((series) => [series.label, series.values])).toEqual([
+      ['Private feeds', [0, 0, 0, 0, 0, 3, 0]],
+      ['Firmware feeds', [0, 0, 0, 0, 0, 1, 0]],
+    ]);
+    expect(feeds.rows).toEqual([['2026-11-22', 3, 1]]);
   });
 });

@@ -93,7 +93,25 @@ export function usageFigures(report: UsageReport): Figure[] {
     rows: report.lookups.map((row) => [row.day, row.lookups, row.failed, percent(row.failed, row.lookups)]),
   };
 
-  const figures = [pageViews, downloads, lookups];
+  const feedFetches: Figure = {
+    id: 'feed-fetches',
+    title: 'Feed fetches per day',
+    days,
+    series: [
+      {
+        label: 'Private feeds',
+        values: valuesByDay(days, report.feedFetches, (row: { private: number }) => row.private),
+      },
+      {
+        label: 'Firmware feeds',
+        values: valuesByDay(days, report.feedFetches, (row: { firmware: number }) => row.firmware),
+      },
+    ],
+    columns: ['Day', 'Private feeds', 'Firmware feeds'],
+    rows: report.feedFetches.map((row) => [row.day, row.private, row.firmware]),
+  };
+
+  const figures = [pageViews, downloads, lookups, feedFetches];
   if (report.errors) {
     figures.push({
       id: 'errors',

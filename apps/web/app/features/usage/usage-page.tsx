@@ -12,7 +12,10 @@ import { usageFigures, type Figure } from './usage-figures';
 import styles from './usage-page.module.css';
 
 export const meta = () =>
-  staffToolMeta(DESTINATIONS.serviceUsage, 'Anonymous page views, downloads, lookups and errors per day.');
+  staffToolMeta(
+    DESTINATIONS.serviceUsage,
+    'Anonymous page views, downloads, lookups, feed fetches and errors per day.',
+  );
 
 function rangeOf(request: Request): UsageRangeDays {
   const days = Number(new URL(request.url).searchParams.get('days'));
@@ -31,7 +34,7 @@ export default function UsagePage({ loaderData }: Route.ComponentProps) {
     <StaffToolPage destination={DESTINATIONS.serviceUsage} icon={ChartIcon} result={loaderData.result}>
       <p className={page.lead}>
         Counted anonymously: no person, address or ID is recorded. Days are UTC; downloads come from the download
-        records, the rest from the browser&apos;s usage reports.
+        records, feed fetches from the feeds&apos; daily counts, the rest from the browser&apos;s usage reports.
       </p>
       <nav aria-label="Date range">
         <ul className={styles.ranges}>

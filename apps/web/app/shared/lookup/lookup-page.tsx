@@ -1,6 +1,8 @@
+import { keyIdAuthorization, registrationIdAuthorization } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { TwoColumns } from '../components/two-columns';
 import { FailureAlert } from '../outcome/failure-alert';
+import { FollowUpdates } from './follow-updates';
 import { LookupBusy, LookupForm } from './lookup-form';
 import { LookupSidePanel, RejectedId, type IdName } from './lookup-help';
 import styles from './lookup.module.css';
@@ -24,7 +26,8 @@ interface LookupPageProps<T> {
 
 /**
  * Every lookup screen (SPEC §2): heading, lead, the form, then busy, the error or the
- * results in the main column; beside them (below on a narrow screen) the help with the ID.
+ * results in the main column, and under results the address of the ID's update feed
+ * (FollowUpdates); beside them (below on a narrow screen) the help with the ID.
  */
 export function LookupPage<T>({
   title,
@@ -47,7 +50,17 @@ export function LookupPage<T>({
       {busy ? (
         <LookupBusy />
       ) : outcome?.kind === 'ok' ? (
-        results(outcome.data)
+        <>
+          {results(outcome.data)}
+          <FollowUpdates
+            idName={idName}
+            authorization={
+              idName === 'key ID'
+                ? keyIdAuthorization(state.registrationId)
+                : registrationIdAuthorization(state.registrationId)
+            }
+          />
+        </>
       ) : outcome?.kind === 'rejected' ? (
         <RejectedId message={outcome.message} idName={idName} where={whereInShort} />
       ) : outcome ? (

@@ -1,0 +1,272 @@
+import {
+  AUDIT_ACTIONS,
+  CurrentFeed,
+  ErrorBody,
+  FEED_REVOKED,
+  FEEDS_PATHS,
+  FeedFile,
+  FeedFileParams,
+  FeedParams,
+  FeedReissueBody,
+  feedPath,
+  FirmwareFeedParams,
+  INVALID_KEY_ID,
+  INVALID_PIB_REGISTRATION_ID,
+  NO_SUCH_FEED_ID,
+  NoQuery,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { createHash } from 'node:crypto';
+import { Type } from 'typebox';
+import { fileDetails, releaseNotesLink } from '../../plugins/catalogue/file-details';
+import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
+import { grantOf } from '../../plugins/download-links';
+import { sendFromMemory } from '../../plugins/file-delivery';
+import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
+import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
+import { ATOM_CONTENT_TYPE } from '../../shared/atom-feed';
+import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../../shared/cache-control';
+import {
+  countFeedFetch,
+  currentFeedToken,
+  feedItems,
+  feedTokenKeys,
+  findFeedToken,
+  firmwareFeed,
+  privateFeed,
+  reissueFeedToken,
+  releaseNotesReader,
+} from './feeds';
+
+const AtomDocument = Type.String({ description: 'An Atom 1.0 document (application/atom+xml)' });
+/** A firmware feed is public and the same for everyone: readers and caches may keep it five minutes. */
+const FIRMWARE_FEED_CACHE_CONTROL = 'public, max-age=300';
+
+/**
+ * Private update feeds (docs/feeds.md): a feed per registration ID and key ID at an address
+ * holding an opaque token, the file pages its entries lead to, the address for a customer's
+ * own credential, and the staff reissue that replaces an address; and the public feed of
+ * each firmware series. Every answered fetch of a feed is counted per day, nothing else.
+ */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['feeds'];
+  const tokens = feedTokenKeys(app.secretKey);
+  const notesText = releaseNotesReader(app.blobStore);
+
+  /** Counts an answered fetch; a count that fails is logged and never fails the feed. */
+  async function counted(request: FastifyRequest, feed: 'private' | 'firmware') {
+    await countFeedFetch(app.db, feed).catch((error: unknown) =>
+      request.log.warn({ err: error }, 'could not count a feed fetch'),
+    );
+  }
+
+  /**
+   * The registration a token in the path names, or undefined once the answer has gone: 404
+   * for anything that is not a current token (malformed, overlong, unknown: alike, each a
+   * failed guess for the brake), 410 for an address a reissue replaced, 429 while braked.
+   */
+  async function feedOwner(request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) {
+    // Answers derived from the token are the customer's alone, whatever the answer.
+    reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL).header('x-robots-tag', 'noindex');
+    const presented = String(request.params.token ?? '');
+    if (await app.guessingBrake.braked(request, reply, presented)) return undefined;
+    const row = request.validationError ? undefined : await findFeedToken(app.db, tokens, presented);
+    if (!row) {
+      await app.guessingBrake.failed(request, presented);
+      await reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      return undefined;
+    }
+    if (row.revokedAt) {
+      await reply.status(410).send({ message: FEED_REVOKED });
+      return undefined;
+    }
+    const snapshot = await app.catalogue.get();
+    const registration = snapshot.registrations.get(row.registrationDigest);
+    // A registration withdrawn from the catalogue keeps its token row but sees nothing: as unknown.
+    if (!registration || registration.revoked) {
+      await reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      return undefined;
+    }
+    await app.guessingBrake.succeeded(request, presented);
+    return { snapshot, registration, token: presented, issuedAt: row.issuedAt };
+  }
+
+  app.get(
+    FEEDS_PATHS.current,
+    {
+      schema: {
+        tags,
+        summary: "The address of the caller's feed (a registration ID or key ID in the Authorization header)",
+        headers: CustomerAuthorizationHeaders,
+        querystring: NoQuery,
+        response: { 200: CurrentFeed, ...CUSTOMER_AUTH_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const caller = await app.authenticateCustomer(request, reply, {
+        hasp: INVALID_PIB_REGISTRATION_ID,
+        rainbow: INVALID_KEY_ID,
+      });
+      if (caller?.kind !== 'customer') return reply;
+      return { feed: feedPath(await currentFeedToken(app.db, tokens, caller.registration.idDigest)) };
+    },
+  );
+
+  app.get(
+    FEEDS_PATHS.feed,
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'The private Atom feed of a registration ID or key ID: its newest files (at most 100), no download links',
+        params: FeedParams,
+        response: {
+          200: AtomDocument,
+          304: Type.Null(),
+          404: ErrorBody,
+          410: ErrorBody,
+          429: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const owner = await feedOwner(request, reply);
+      if (!owner) return reply;
+      const { xml, updated } = await privateFeed({
+        publicUrl: app.config.publicUrl,
+        makerName: app.config.makerName,
+        token: owner.token,
+        scheme: owner.registration.scheme,
+        issuedAt: owner.issuedAt,
+        items: feedItems(owner.snapshot, owner.registration),
+        notesText,
+      });
+      await counted(request, 'private');
+      return sendFromMemory(request, reply, {
+        body: xml,
+        contentType: ATOM_CONTENT_TYPE,
+        etag: etagOf(xml),
+        lastModified: updated,
+        cacheControl: CREDENTIAL_ANSWER_CACHE_CONTROL,
+      });
+    },
+  );
+
+  app.get(
+    FEEDS_PATHS.file,
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: "One file of a feed, with a download link signed now (valid one hour); only a file the feed's ID sees",
+        params: FeedFileParams,
+        querystring: NoQuery,
+        response: { 200: FeedFile, 404: ErrorBody, 410: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const owner = await feedOwner(request, reply);
+      if (!owner) return reply;
+      const item = feedItems(owner.snapshot, owner.registration).find(
+        (candidate) => candidate.file.id === request.params.fileId,
+      );
+      if (!item) return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      const grant = grantOf({ kind: 'customer', registration: owner.registration });
+      return {
+        title: item.title,
+        product: item.product,
+        version: item.version,
+        uri: app.downloadLinks.sign(item.file, grant),
+        file: fileDetails(item.file),
+        releaseNotes: item.isReleaseNotes
+          ? null
+          : releaseNotesLink(owner.snapshot, item.product, item.version, grant, app.downloadLinks),
+      };
+    },
+  );
+
+  app.get(
+    FEEDS_PATHS.firmware,
+    {
+      schema: {
+        tags,
+        summary: "The public Atom feed of one series' firmware releases (mx, px, cx), newest version first",
+        params: FirmwareFeedParams,
+        querystring: NoQuery,
+        response: { 200: AtomDocument, 304: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const { publicUrl, makerName } = app.config;
+      const { xml, updated } = firmwareFeed(await app.catalogue.get(), request.params.series, {
+        publicUrl,
+        makerName,
+      });
+      await counted(request, 'firmware');
+      return sendFromMemory(request, reply, {
+        body: xml,
+        contentType: ATOM_CONTENT_TYPE,
+        etag: etagOf(xml),
+        lastModified: updated,
+        cacheControl: FIRMWARE_FEED_CACHE_CONTROL,
+      });
+    },
+  );
+
+  app.post(
+    FEEDS_PATHS.reissue,
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        tags,
+        summary: 'A new feed address for a registration ID or key ID (staff); the old address answers 410 from now on',
+        headers: StaffAuthorizationHeaders,
+        body: FeedReissueBody,
+        response: { 200: CurrentFeed, 404: ErrorBody, ...STAFF_AUTH_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL);
+      const registrationDigest = app.registrations.digestOf(request.body);
+      const registration = (await app.catalogue.get()).registrations.get(registrationDigest);
+      if (!registration || registration.scheme !== request.body.scheme) {
+        return reply.status(404).send({ message: NO_SUCH_FEED_ID });
+      }
+      // The new address is handed out only once its audit row is committed.
+      const { token } = await app.db.transaction(async (tx) => {
+        const issued = await reissueFeedToken(tx, tokens, registrationDigest);
+        await app.auditLog.record(tx, request, {
+          action: AUDIT_ACTIONS.feedReissue,
+          outcome: 'reissued',
+          registrationDigest,
+          detail: { generation: issued.generation },
+        });
+        return issued;
+      });
+      return { feed: feedPath(token) };
+    },
+  );
+};
+
+export const feedsRoutes = fp(routes, {
+  name: 'feeds-routes',
+  dependencies: [
+    'config',
+    'database',
+    'blob-store',
+    'catalogue',
+    'registrations',
+    'customer-auth',
+    'download-links',
+    'staff-auth',
+    'audit-log',
+  ],
+  encapsulate: true,
+});
+
+function etagOf(xml: string): string {
+  return `"${createHash('sha256').update(xml).digest('base64url')}"`;
+}

@@ -1,0 +1,57 @@
+import { FEEDS_PATHS, type CurrentFeed } from '@portal/contracts';
+import { useEffect, useId, useState } from 'react';
+import { apiRequest } from '../api/api-client';
+import { CopyButton } from '../components/copy-button';
+import forms from '../../styles/forms.module.css';
+import styles from './lookup.module.css';
+
+/**
+ * "Follow updates" under a lookup's results (docs/feeds.md): the address of the private
+ * feed of the ID just looked up, to copy into a feed reader. The address holds an opaque
+ * token, never the ID; the server hands it out for the same credential the lookup sent.
+ */
+export function FollowUpdates({ authorization, idName }: { authorization: string; idName: string }) {
+  const headingId = useId();
+  // Kept with the credential it was fetched for: another ID's address is never shown, not even for a moment.
+  const [fetched, setFetched] = useState<{ for: string; feed: string | 'unavailable' }>();
+  const feed = fetched?.for === authorization ? fetched.feed : undefined;
+  useEffect(() => {
+    const controller = new AbortController();
+    apiRequest<CurrentFeed>({ path: FEEDS_PATHS.current, authorization, signal: controller.signal }).then(
+      (answer) => setFetched({ for: authorization, feed: new URL(answer.feed, window.location.origin).href }),
+      () => {
+        if (!controller.signal.aborted) setFetched({ for: authorization, feed: 'unavailable' });
+      },
+    );
+    return () => controller.abort();
+  }, [authorization]);
+
+  return (
+    <section aria-labelledby={headingId} className={styles.follow}>
+      <h2 id={headingId}>Follow updates</h2>
+      <p className={styles.note}>
+        Add this address to a feed reader (Outlook and Thunderbird can follow feeds) to hear of every new file for your{' '}
+        {idName}. The address does not contain your {idName}, but it lists your files: keep it to yourself, as you would
+        the {idName}.
+      </p>
+      {feed === 'unavailable' ? (
+        <p className={styles.note}>The feed address could not be fetched. Please try again later.</p>
+      ) : feed ? (
+        // Copied as the results' SHA-256 are (the button says so): no status region beside the lookup's own.
+        <div className={forms.row}>
+          <label htmlFor={`${headingId}-address`} className={styles.visuallyHidden}>
+            Feed address
+          </label>
+          <input
+            id={`${headingId}-address`}
+            className={forms.input}
+            value={feed}
+            readOnly
+            onFocus={(event) => event.target.select()}
+          />
+          <CopyButton text={feed} label="Copy feed address" />
+        </div>
+      ) : null}
+    </section>
+  );
+}
