@@ -1,14 +1,17 @@
+import { STAFF_ROLE_TITLES, type StaffRole } from '@portal/contracts';
 import { useRef } from 'react';
 import { Link } from 'react-router';
 import { href } from '../navigation/navigation';
 import { signOut, useIdentity } from './identity-store';
+import { useMyRoles } from './my-roles';
 import styles from './account-button.module.css';
 
 const POPOVER_ID = 'account-popover';
 
-/** In the navigation while signed in: the e-mail, opening a popover with Sign out and the service page. */
+/** In the navigation while signed in: the e-mail, opening a popover with the roles, Sign out and the service page. */
 export function AccountButton() {
   const identity = useIdentity();
+  const me = useMyRoles();
   const popover = useRef<HTMLDivElement>(null);
   if (!identity) return null;
   const close = () => popover.current?.hidePopover();
@@ -21,6 +24,7 @@ export function AccountButton() {
         <p className={styles.signedInAs}>
           Signed in as <strong>{identity.email}</strong>
         </p>
+        {me?.kind === 'ok' && <p className={styles.roles}>{rolesLine(me.data.roles)}</p>}
         <Link to={href('service')} className={styles.item} onClick={close}>
           View service page
         </Link>
@@ -37,4 +41,10 @@ export function AccountButton() {
       </div>
     </div>
   );
+}
+
+/** The person's roles in words; without one, what every staff member may use. */
+export function rolesLine(roles: readonly StaffRole[]): string {
+  if (roles.length === 0) return 'Roles: none (the read-only tools)';
+  return `Roles: ${roles.map((role) => STAFF_ROLE_TITLES[role]).join(', ')}`;
 }
