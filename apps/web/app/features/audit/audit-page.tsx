@@ -109,19 +109,23 @@ function FilterForm({ filters }: { filters: AuditFilters }) {
       }}
     >
       <div className={styles.filter}>
-        <label htmlFor={`${id}-actor`}>Actor</label>
+        <label htmlFor={`${id}-actor`} className={styles.label}>
+          Actor
+        </label>
         <input
           id={`${id}-actor`}
           name="actor"
           className={styles.input}
           defaultValue={filters.actor}
-          placeholder="name@company.com or cli"
+          placeholder="an address, or cli"
           autoComplete="off"
           spellCheck={false}
         />
       </div>
       <div className={styles.filter}>
-        <label htmlFor={`${id}-action`}>Action</label>
+        <label htmlFor={`${id}-action`} className={styles.label}>
+          Action
+        </label>
         <select id={`${id}-action`} name="action" className={styles.input} defaultValue={filters.action ?? ''}>
           <option value="">Any action</option>
           {AUDIT_ACTION_VALUES.map((action) => (
@@ -132,11 +136,15 @@ function FilterForm({ filters }: { filters: AuditFilters }) {
         </select>
       </div>
       <div className={styles.filter}>
-        <label htmlFor={`${id}-from`}>From (UTC day)</label>
+        <label htmlFor={`${id}-from`} className={styles.label}>
+          From (UTC day)
+        </label>
         <input id={`${id}-from`} name="from" type="date" className={styles.input} defaultValue={filters.from} />
       </div>
       <div className={styles.filter}>
-        <label htmlFor={`${id}-to`}>To (UTC day)</label>
+        <label htmlFor={`${id}-to`} className={styles.label}>
+          To (UTC day)
+        </label>
         <input id={`${id}-to`} name="to" type="date" className={styles.input} defaultValue={filters.to} />
       </div>
       <div className={styles.filterActions}>
@@ -231,7 +239,7 @@ function EntryRow({ entry }: { entry: AuditRecord }) {
       <td>{entry.outcome}</td>
       <td className={styles.wrap}>{detailText(entry.detail)}</td>
       <td>
-        <code className={styles.hash} title={entry.rowHash}>
+        <code className={styles.shortHash} title={entry.rowHash}>
           {entry.rowHash.slice(0, 12)}…
         </code>
       </td>

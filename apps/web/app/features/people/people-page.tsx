@@ -114,7 +114,15 @@ function InviteForm() {
       <h2 id={headingId}>Invite someone</h2>
       <fetcher.Form method="post" ref={form} className={styles.invite}>
         <input type="hidden" name="intent" value="invite" />
-        <Field label="E-mail address" name="email" type="email" required autoComplete="off" spellCheck={false} />
+        <Field
+          label="E-mail address"
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          spellCheck={false}
+          className={styles.address}
+        />
         <RoleChoices legend="Roles from their first sign-in" checked={[]} />
         <Button type="submit" disabled={fetcher.state !== 'idle'}>
           Invite
@@ -250,7 +258,7 @@ function PersonCard({ person }: { person: Person }) {
         <removal.Form method="post" onSubmit={() => setConfirming(false)}>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="email" value={person.email} />
-          <Button type="submit">Remove {person.email}</Button>
+          <Button type="submit">Remove</Button>
         </removal.Form>
       </Dialog>
     </li>

@@ -23,5 +23,6 @@ export function lockedRoleReason(person: Person, role: StaffRole, signedInEmail:
 export function removalBlockedReason(person: Person, signedInEmail: string): string | undefined {
   if (sameAddress(person.email, signedInEmail))
     return 'You cannot remove yourself: it would take away your own Administrator role.';
+  if (person.configuredAdmin) return 'Named in ADMIN_EMAILS: an administrator on every start of the portal.';
   return undefined;
 }
