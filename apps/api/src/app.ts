@@ -11,6 +11,7 @@ import { chromatofRoutes } from './features/chromatof/chromatof-routes';
 import { filesRoutes } from './features/files/files-routes';
 import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { peopleRoutes } from './features/people/people-routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
 import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
@@ -39,6 +40,7 @@ import registrations from './plugins/registrations/registrations';
 import securityHeaders from './plugins/security-headers';
 import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';
+import staffRoles from './plugins/staff-roles';
 import { refuseNonFiniteNumbers } from './shared/finite-numbers';
 import makerLogo from './web/maker-logo';
 import webApp from './web/web-app';
@@ -86,6 +88,7 @@ export async function buildApp(
   await app.register(redirects);
   await app.register(database, { db: dependencies.db, pool: dependencies.pool });
   await app.register(staffAuth);
+  await app.register(staffRoles);
   await app.register(mailer);
   await app.register(blobStore, { blobStore: dependencies.blobStore });
   await app.register(fileDelivery);
@@ -113,6 +116,7 @@ export async function buildApp(
   await app.register(passwordResetRoutes);
   await app.register(telemetryRoutes);
   await app.register(usageRoutes);
+  await app.register(peopleRoutes);
   await app.register(makerLogo);
 
   extraRoutes?.(app as unknown as App);

@@ -14,3 +14,4 @@ export * from '../shared/staff-sessions';
 export * from '../features/sign-in/sign-in-schema';
 export * from '../plugins/audit-log-chain';
 export * from '../features/telemetry/telemetry-tables';
+export * from '../shared/staff-members';

@@ -33,7 +33,9 @@ const startPortal = () =>
     env: { STAFF_EMAIL_DOMAINS: STAFF_DOMAIN, PUBLIC_URL },
     webBuild,
     routes: (app) =>
-      app.get('/test/whoami', { preHandler: app.requireStaff }, async (request) => ({ email: request.staff!.email })),
+      app.get('/test/whoami', { preHandler: app.requireAccess('staff') }, async (request) => ({
+        email: request.staff!.email,
+      })),
   });
 type Portal = TestApp;
 
