@@ -71,7 +71,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   if (!isIntent(intent)) throw new Error(`The People screen has no change called ${String(intent)}`);
   const email = String(form.get('email') ?? '').trim();
   const { signal } = request;
-  const call = {
+  const call: () => Promise<unknown> = {
     invite: () => invitePerson({ email, roles: rolesOf(form) }, signal),
     roles: () => setRoles(email, { roles: rolesOf(form) }, signal),
     'sign-out': () => signOutPerson(email, signal),

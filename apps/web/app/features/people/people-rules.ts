@@ -1,4 +1,4 @@
-import type { Person, StaffRole } from '@portal/contracts';
+import { PEOPLE_MESSAGES, type Person, type StaffRole } from '@portal/contracts';
 
 /** The people whose address contains `filter` (any case); everyone for an empty filter. */
 export function peopleMatching(people: readonly Person[], filter: string): readonly Person[] {
@@ -9,20 +9,19 @@ export function peopleMatching(people: readonly Person[], filter: string): reado
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
- * Why a role's checkbox cannot change for this person, or undefined when it can. The server
- * refuses the same changes; the screen says why before anyone tries.
+ * Why a role's checkbox cannot change for this person, or undefined when it can: the
+ * server's own refusal of that change (PEOPLE_MESSAGES), shown before anyone tries.
  */
 export function lockedRoleReason(person: Person, role: StaffRole, signedInEmail: string): string | undefined {
   if (role !== 'admin' || !person.roles.includes('admin')) return undefined;
-  if (sameAddress(person.email, signedInEmail)) return 'You cannot take away your own Administrator role.';
-  if (person.configuredAdmin) return 'Named in ADMIN_EMAILS: an administrator on every start of the portal.';
+  if (sameAddress(person.email, signedInEmail)) return PEOPLE_MESSAGES.ownAdmin;
+  if (person.configuredAdmin) return PEOPLE_MESSAGES.configuredAdmin;
   return undefined;
 }
 
-/** Why this person cannot be removed from the screen, or undefined when they can. */
+/** Why this person cannot be removed from the screen (the server's refusal), or undefined when they can. */
 export function removalBlockedReason(person: Person, signedInEmail: string): string | undefined {
-  if (sameAddress(person.email, signedInEmail))
-    return 'You cannot remove yourself: it would take away your own Administrator role.';
-  if (person.configuredAdmin) return 'Named in ADMIN_EMAILS: an administrator on every start of the portal.';
+  if (sameAddress(person.email, signedInEmail)) return PEOPLE_MESSAGES.removeSelf;
+  if (person.configuredAdmin) return PEOPLE_MESSAGES.configuredAdmin;
   return undefined;
 }
