@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_DEFAULT_LIMIT, type AuditPage, type AuditRecord, type AuditVerification } from '@portal/contracts';
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useNavigation } from 'react-router';
 import { AuditIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { Alert } from '../../shared/components/ui/alert';
@@ -95,6 +95,7 @@ function ChainState({ verification }: { verification: AuditVerification }) {
 /** Applying the filters is a navigation to their URL: Back returns to the previous ones. */
 function FilterForm({ filters }: { filters: AuditFilters }) {
   const navigate = useNavigate();
+  const busy = useLogLoading();
   const id = useId();
   return (
     <form
@@ -148,7 +149,9 @@ function FilterForm({ filters }: { filters: AuditFilters }) {
         <input id={`${id}-to`} name="to" type="date" className={styles.input} defaultValue={filters.to} />
       </div>
       <div className={styles.filterActions}>
-        <Button type="submit">Filter</Button>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Loading…' : 'Filter'}
+        </Button>
         {hasFilters(filters) && <Link to={href('serviceAudit')}>Clear filters</Link>}
       </div>
     </form>
@@ -178,8 +181,14 @@ function ExportButton({ filters }: { filters: AuditFilters }) {
   );
 }
 
+/** Whether another page or other filters of the log are on their way (the rows shown are the old ones). */
+function useLogLoading(): boolean {
+  return useNavigation().location?.pathname === DESTINATIONS.serviceAudit.url;
+}
+
 function AuditEntries({ page, filters, before }: { page: AuditPage; filters: AuditFilters; before?: number }) {
   const captionId = useId();
+  const busy = useLogLoading();
   if (page.entries.length === 0) {
     return (
       <p className={styles.empty}>
@@ -189,7 +198,13 @@ function AuditEntries({ page, filters, before }: { page: AuditPage; filters: Aud
   }
   return (
     <>
-      <div className={table.scroller} tabIndex={0} role="region" aria-labelledby={captionId}>
+      <div
+        className={busy ? `${table.scroller} ${styles.loading}` : table.scroller}
+        tabIndex={0}
+        role="region"
+        aria-labelledby={captionId}
+        aria-busy={busy}
+      >
         <table className={table.table}>
           <caption id={captionId}>
             {before === undefined ? 'The newest entries' : 'Older entries'}
