@@ -1,14 +1,18 @@
 import {
   allows,
   roleRequiredMessage,
+  PEOPLE_PATHS,
   SIGN_IN_PATHS,
   STAFF_ROLES,
   type StaffAccess,
   type StaffRole,
 } from '@portal/contracts';
 import type { InjectOptions } from 'fastify';
-import { describe, expect, it } from 'vitest';
-import { useDemoPortal } from '../test/demo-portal';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF_EMAIL, useDemoPortal } from '../test/demo-portal';
+import { buildApp } from './app';
+import { loadConfig } from './config/config';
+import { blobStoreFor } from './plugins/blob-store';
 import { StaffAuthorizationHeaders } from './plugins/staff-auth';
 import { createTestApp } from '../test/test-app';
 
@@ -106,5 +110,53 @@ describe('every staff route states the access it needs, and the server enforces 
   it('states an access the contracts know for every collected route', () => {
     const known: StaffAccess[] = ['staff', ...STAFF_ROLES];
     for (const route of demo.portal.app.staffRoutes) expect(known).toContain(route.access);
+  });
+});
+
+const SERVICE_KEY = '/v1/Cornerstone/ServiceKey';
+const setRoles = (email: string, roles: StaffRole[]) =>
+  demo.portal.app.inject({
+    method: 'PUT',
+    url: PEOPLE_PATHS.roles.replace(':email', encodeURIComponent(email)),
+    headers: { authorization: demo.staff },
+    payload: { roles },
+  });
+
+describe('a change of roles reaches every portal on the same database', () => {
+  let other: Awaited<ReturnType<typeof secondPortal>> | undefined;
+  afterAll(() => other?.close());
+
+  /** A second portal process's app: its own role cache and LISTEN connection, the same database and key. */
+  async function secondPortal() {
+    const config = loadConfig({ DATA_DIR: demo.dataDir, ADMIN_EMAILS: DEMO_STAFF_EMAIL });
+    const blobStore = await blobStoreFor(config);
+    const { database } = demo.portal;
+    const app = await buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      secretKey: demo.portal.app.secretKey,
+      blobStore,
+    });
+    app.log.level = 'silent';
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        blobStore.close?.();
+      },
+    };
+  }
+
+  it('takes effect on the next request to the other portal', async () => {
+    other = await secondPortal();
+    const bearer = await demo.signIn('two.portals@example.com', ['service']);
+    const onOther = () => other!.app.inject({ method: 'GET', url: SERVICE_KEY, headers: { authorization: bearer } });
+    // The other portal has the roles cached now.
+    expect((await onOther()).statusCode).toBe(200);
+    expect((await onOther()).statusCode).toBe(200);
+    expect((await setRoles('two.portals@example.com', [])).statusCode).toBe(200);
+    // The NOTIFY arrives within milliseconds of the commit; without it the cached roles would stay.
+    await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000, interval: 20 }).toBe(403);
   });
 });
