@@ -73,3 +73,8 @@ export function refreshMyRoles(): void {
   const bearer = readBearer();
   if (bearer !== null) loadMyRoles(bearer, { refresh: true });
 }
+
+/** For tests: the answer held now, and the sign-in it belongs to. */
+export function heldMyRoles(): { bearer: string; outcome: Outcome<Me> | undefined } | undefined {
+  return entry;
+}
