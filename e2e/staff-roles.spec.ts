@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { roleRequiredMessage } from '@portal/contracts';
 import type { Page } from '@playwright/test';
 import { seriousViolations } from './axe';
@@ -106,6 +107,11 @@ test('an administrator invites a person with Service, takes it away again, and t
   await adminPage.getByRole('button', { name: 'Download these rows as CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}-filtered\.csv$/);
+  // The rows of the filters only: the role change, not the invitation.
+  const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv).toContain(person);
+  expect(csv).toContain('people.roles-change');
+  expect(csv).not.toContain('people.invite');
   expect(pageProblems.filter((problem) => !roleRefusal(problem))).toEqual([]);
   pageProblems.length = 0;
 });
@@ -153,6 +159,8 @@ test('a person invited without a role sees only the read-only tools and, at a ro
   await card.getByRole('button', { name: 'Remove…' }).click();
   const dialog = adminPage.getByRole('dialog', { name: `Remove ${person}?` });
   await expect(dialog).toBeVisible();
+  // Opened on the button that changes nothing.
+  await expect(dialog.getByRole('button', { name: 'Keep' })).toBeFocused();
   expect(await seriousViolations(adminPage)).toEqual([]);
   await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(card).toHaveCount(0);

@@ -255,9 +255,13 @@ function PersonCard({ person }: { person: Person }) {
           Their sessions end at once and their roles go. They can still sign in again with their company address, as
           staff without a role.
         </p>
-        <removal.Form method="post" onSubmit={() => setConfirming(false)}>
+        {/* The dialog opens on its first button: the one that changes nothing. */}
+        <removal.Form method="post" className={styles.confirm} onSubmit={() => setConfirming(false)}>
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="email" value={person.email} />
+          <Button variant="secondary" onClick={() => setConfirming(false)}>
+            Keep
+          </Button>
           <Button type="submit">Remove</Button>
         </removal.Form>
       </Dialog>
