@@ -3,6 +3,8 @@ import { freePort, removeDataDir, startPortal } from '../test-kit/portal-process
 export const E2E_MAKER_NAME = 'Example Instruments';
 /** Staff addresses of the end-to-end tests end in @E2E_STAFF_DOMAIN. */
 export const E2E_STAFF_DOMAIN = 'company.example';
+/** The administrator of the end-to-end portal (ADMIN_EMAILS): the Usage screen needs the admin role. */
+export const E2E_ADMIN_EMAIL = `e2e-admin@${E2E_STAFF_DOMAIN}`;
 
 /** One portal for the browser tests: the production build, a temporary DATA_DIR, a free port. */
 export default async function globalSetup() {
@@ -15,6 +17,8 @@ export default async function globalSetup() {
       MAKER_NAME: E2E_MAKER_NAME,
       // example.com: the demo catalogue's staff address (docs/demo-data.md) manages registrations.
       STAFF_EMAIL_DOMAINS: `${E2E_STAFF_DOMAIN},example.com`,
+      // Everyone else who signs in gets STAFF_DEFAULT_ROLES' default, service (docs/staff-roles.md).
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     },
   });
   process.env.PORTAL_URL = portal.url;
