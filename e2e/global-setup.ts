@@ -23,6 +23,7 @@ export default async function globalSetup() {
       MAKER_NAME: E2E_MAKER_NAME,
       // example.com: the demo catalogue's staff address (docs/demo-data.md) manages registrations.
       STAFF_EMAIL_DOMAINS: `${E2E_STAFF_DOMAIN},example.com`,
+      // Everyone else who signs in gets STAFF_DEFAULT_ROLES' default, service (docs/staff-roles.md).
       ADMIN_EMAILS: Object.values(E2E_ADMINS).join(','),
     },
   });
