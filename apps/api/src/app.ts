@@ -40,7 +40,7 @@ import registrations from './plugins/registrations/registrations';
 import securityHeaders from './plugins/security-headers';
 import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';
-import staffRoles from './plugins/staff-roles';
+import staffRoles, { collectStaffRoutes } from './plugins/staff-roles';
 import { refuseNonFiniteNumbers } from './shared/finite-numbers';
 import makerLogo from './web/maker-logo';
 import webApp from './web/web-app';
@@ -77,6 +77,9 @@ export async function buildApp(
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // First of all: the staff route collector sees every route as its feature wrote it.
+  collectStaffRoutes(app);
 
   // Shared services (docs/architecture.md lists them): each constructed once, here, in this order.
   await app.register(configPlugin, { config: dependencies.config, secretKey: dependencies.secretKey });

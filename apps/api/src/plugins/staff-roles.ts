@@ -35,7 +35,7 @@ declare module 'fastify' {
     ): Promise<StaffIdentity | undefined>;
     /** Roles from the database, cached per portal and dropped on every portal when they change. */
     staffRoles: StaffRoles;
-    /** Every route that takes a staff bearer and the access it states (collected as routes are added). */
+    /** Every route that takes a staff bearer and the access it states (collectStaffRoutes, as routes are added). */
     staffRoutes: readonly StaffRoute[];
   }
   interface FastifyContextConfig {
@@ -132,8 +132,7 @@ export default fp(
     };
     app.decorate('checkStaffAccess', checkStaffAccess);
 
-    // One preHandler per access, so the route collector below can tell which a route states.
-    const accessOfHandler = new Map<StaffPreHandler, StaffAccess>();
+    // One preHandler per access, so the route collector (collectStaffRoutes) can tell which a route states.
     const handlerOfAccess = new Map<StaffAccess, StaffPreHandler>();
     app.decorate('requireAccess', (access: StaffAccess) => {
       let handler = handlerOfAccess.get(access);
@@ -146,28 +145,39 @@ export default fp(
       }
       return handler;
     });
-
-    const staffRoutes: StaffRoute[] = [];
-    app.decorate('staffRoutes', staffRoutes);
-    app.addHook('onRoute', (route) => {
-      const stated =
-        [route.preHandler]
-          .flat()
-          .map((handler) => accessOfHandler.get(handler as StaffPreHandler))
-          .find((access) => access !== undefined) ?? route.config?.staffAccess;
-      if (stated === undefined) {
-        // A route that takes a staff bearer must say what it needs: no route is open to every session by default.
-        if (takesStaffBearer(route))
-          throw new Error(
-            `${String(route.method)} ${route.url} takes a staff bearer but states no access (app.requireAccess)`,
-          );
-        return;
-      }
-      for (const method of [route.method].flat()) staffRoutes.push({ method, url: route.url, access: stated });
-    });
   },
   { name: 'staff-roles', dependencies: ['config', 'database', 'staff-auth'] },
 );
+
+/** Every preHandler requireAccess made, with the access it checks. */
+const accessOfHandler = new WeakMap<StaffPreHandler, StaffAccess>();
+
+/**
+ * Collects, as routes are added, every route that takes a staff bearer and the access it
+ * states (`app.staffRoutes`), and refuses a route that takes one but states none. Called
+ * by buildApp on the bare instance, before anything else: its onRoute hook must see each
+ * route's own preHandlers, before any other hook (OpenTelemetry's) wraps them.
+ */
+export function collectStaffRoutes(app: FastifyInstance) {
+  const staffRoutes: StaffRoute[] = [];
+  app.decorate('staffRoutes', staffRoutes);
+  app.addHook('onRoute', (route) => {
+    const stated =
+      [route.preHandler]
+        .flat()
+        .map((handler) => (handler ? accessOfHandler.get(handler as StaffPreHandler) : undefined))
+        .find((access) => access !== undefined) ?? route.config?.staffAccess;
+    if (stated === undefined) {
+      // A route that takes a staff bearer must say what it needs: no route is open to every session by default.
+      if (takesStaffBearer(route))
+        throw new Error(
+          `${String(route.method)} ${route.url} takes a staff bearer but states no access (app.requireAccess)`,
+        );
+      return;
+    }
+    for (const method of [route.method].flat()) staffRoutes.push({ method, url: route.url, access: stated });
+  });
+}
 
 function takesStaffBearer(route: RouteOptions): boolean {
   const headers = route.schema?.headers as { properties?: { authorization?: { description?: string } } } | undefined;
