@@ -3,6 +3,14 @@ import { freePort, removeDataDir, startPortal } from '../test-kit/portal-process
 export const E2E_MAKER_NAME = 'Example Instruments';
 /** Staff addresses of the end-to-end tests end in @E2E_STAFF_DOMAIN. */
 export const E2E_STAFF_DOMAIN = 'company.example';
+/**
+ * The administrators of the end-to-end portal (ADMIN_EMAILS): one per spec that needs one, as
+ * only the newest sign-in link of an address works and specs run side by side.
+ */
+export const E2E_ADMINS = {
+  staffRoles: `e2e-admin-roles@${E2E_STAFF_DOMAIN}`,
+  usage: `e2e-admin-usage@${E2E_STAFF_DOMAIN}`,
+} as const;
 
 /** One portal for the browser tests: the production build, a temporary DATA_DIR, a free port. */
 export default async function globalSetup() {
@@ -15,6 +23,8 @@ export default async function globalSetup() {
       MAKER_NAME: E2E_MAKER_NAME,
       // example.com: the demo catalogue's staff address (docs/demo-data.md) manages registrations.
       STAFF_EMAIL_DOMAINS: `${E2E_STAFF_DOMAIN},example.com`,
+      // Everyone else who signs in gets STAFF_DEFAULT_ROLES' default, service (docs/staff-roles.md).
+      ADMIN_EMAILS: Object.values(E2E_ADMINS).join(','),
     },
   });
   process.env.PORTAL_URL = portal.url;

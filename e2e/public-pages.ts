@@ -40,6 +40,8 @@ export const STAFF_PAGES = [
   { path: '/service/cornerstone/password-reset', heading: 'Password Reset' },
   { path: '/service/chromatof/releases', heading: 'ChromaTOF Releases' },
   { path: '/service/usage', heading: 'Usage' },
+  { path: '/service/people', heading: 'People' },
+  { path: '/service/audit', heading: 'Audit Log' },
 ] as const;
 
 /**

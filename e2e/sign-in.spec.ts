@@ -163,7 +163,8 @@ test.describe('identity freshness on a fake clock', () => {
       unsignedBearer('clock@company.example', exp),
     );
     // A page that sends the made-up bearer to no API: the server would refuse it, and the browser forget it.
-    await page.goto('/service');
+    // (Not the service page: it asks the server for the person's roles.)
+    await page.goto('/privacy');
     await expect(page.getByText('You are signed in until Dec 13, 2026.')).toBeVisible();
     await expect(accountButton(page, 'clock@company.example')).toBeVisible();
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium';
 import { expect, test } from './fixtures';
-import { E2E_STAFF_DOMAIN } from './global-setup';
+import { E2E_ADMINS } from './global-setup';
 import { waitForSignInLink } from '../test-kit/outbox';
 
 // An ordinary desktop Chrome: the portal does not count automated browsers (HeadlessChrome).
@@ -31,7 +31,8 @@ test('browsing, a download and a lookup show up on the Usage screen, and nothing
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/v1/telemetry') sent.push(request.postData() ?? '');
   });
-  const email = `e2e-usage-${Date.now().toString(36)}@${E2E_STAFF_DOMAIN}`;
+  // Usage needs the Administrator role.
+  const email = E2E_ADMINS.usage;
 
   await page.goto(`/cornerstone/offline?registrationId=${REGISTRATION_ID}`);
   await telemetryLoaded(page);

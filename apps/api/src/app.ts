@@ -12,6 +12,7 @@ import { filesRoutes } from './features/files/files-routes';
 import { feedsRoutes } from './features/feeds/feeds-routes';
 import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
+import { peopleRoutes } from './features/people/people-routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
 import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
@@ -40,6 +41,7 @@ import registrations from './plugins/registrations/registrations';
 import securityHeaders from './plugins/security-headers';
 import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';
+import staffRoles, { collectStaffRoutes } from './plugins/staff-roles';
 import { refuseNonFiniteNumbers } from './shared/finite-numbers';
 import makerLogo from './web/maker-logo';
 import webApp from './web/web-app';
@@ -77,6 +79,9 @@ export async function buildApp(
     clientErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // First of all: the staff route collector sees every route as its feature wrote it.
+  collectStaffRoutes(app);
+
   // Shared services (docs/architecture.md lists them): each constructed once, here, in this order.
   await app.register(configPlugin, { config: dependencies.config, secretKey: dependencies.secretKey });
   await app.register(errorHandler);
@@ -87,6 +92,7 @@ export async function buildApp(
   await app.register(redirects);
   await app.register(database, { db: dependencies.db, pool: dependencies.pool });
   await app.register(staffAuth);
+  await app.register(staffRoles);
   await app.register(mailer);
   await app.register(blobStore, { blobStore: dependencies.blobStore });
   await app.register(fileDelivery);
@@ -115,6 +121,7 @@ export async function buildApp(
   await app.register(telemetryRoutes);
   await app.register(usageRoutes);
   await app.register(feedsRoutes);
+  await app.register(peopleRoutes);
   await app.register(makerLogo);
 
   extraRoutes?.(app as unknown as App);

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { DatabaseUnreachableError } from './db/connect';
 import { ImportError, type ImportProgress } from './features/publishing/manifest-check';
 import { describeSummary, importFolder } from './features/publishing/publishing';
+import { parseStaffCommand, runStaffCommand, STAFF_USAGE } from './features/people/people-commands';
 import { blobStoreFor } from './plugins/blob-store';
 import { auditChainKey, verifyAuditChain } from './plugins/audit-log-chain';
 import { DataDirInUseError } from './runtime/data-dir-lock';
@@ -10,11 +11,15 @@ import { Cleanups, openRuntime } from './runtime/open-runtime';
 
 const USAGE = `Usage: npm run portal -- import <folder>
        npm run portal -- audit verify
+       npm run portal -- staff list | grant <email> <role>… | revoke <email> <role>… | sign-out <email>
 
-  import <folder>   Publish the catalogue.json in <folder> and the files it names
-                    (docs/publishing.md). All or nothing; importing twice changes nothing.
-  audit verify      Check the staff audit log's hash chain (docs/audit-log.md); names the
-                    first broken row and exits 1 if there is one.`;
+  import <folder>                Publish the catalogue.json in <folder> and the files it names
+                                 (docs/publishing.md). All or nothing; importing twice changes nothing.
+  audit verify                   Check the staff audit log's hash chain (docs/audit-log.md); names the
+                                 first broken row and exits 1 if there is one.
+${STAFF_USAGE}
+                                 Staff commands (docs/staff-roles.md) are written to the audit log as \`cli\`
+                                 and take effect on the person's next request, also on a running portal.`;
 
 /** Files smaller than this are hashed too fast for a progress line to be worth drawing. */
 const PROGRESS_FROM_BYTES = 8 << 20;
@@ -23,6 +28,7 @@ const PROGRESS_FROM_BYTES = 8 << 20;
 async function main(args: string[]) {
   const [command, folder, ...rest] = args;
   if (command === 'audit' && folder === 'verify' && rest.length === 0) return verifyAudit();
+  if (command === 'staff') return staff(args.slice(1));
   if (command !== 'import' || !folder || rest.length > 0) {
     console.log(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
@@ -44,6 +50,25 @@ async function main(args: string[]) {
     console.log(`Imported ${path.resolve(folder)} in ${Math.round(performance.now() - started)} ms`);
     for (const line of describeSummary(summary)) console.log(`  ${line}`);
     return 0;
+  } finally {
+    await cleanups.run();
+  }
+}
+
+/** `staff …`: a bad command, address or role is one line and exit 2, before anything is opened. */
+async function staff(args: string[]) {
+  const config = loadConfig();
+  const parsed = parseStaffCommand(args, config);
+  if (!parsed.ok) {
+    console.error(parsed.message);
+    return 2;
+  }
+  const cleanups = new Cleanups();
+  try {
+    const { db, secretKey } = await openRuntime(config, { lockDataDir: 'embedded', poolMax: 2 }, cleanups);
+    const result = await runStaffCommand(parsed.command, { db, secretKey, config });
+    for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
+    return result.code;
   } finally {
     await cleanups.run();
   }

@@ -10,29 +10,33 @@ import { usageRoutes } from './features/usage/usage-routes';
 import configPlugin from './plugins/config';
 import database from './plugins/database';
 import staffAuth from './plugins/staff-auth';
+import staffRoles from './plugins/staff-roles';
 
 /** What fastify-plugin attaches to a plugin: its name and the plugins it needs. */
 const metaOf = (plugin: unknown) =>
   (plugin as Record<symbol, { name?: string; dependencies?: string[] } | undefined>)[Symbol.for('plugin-meta')];
 
-/** A staff route plugin on an app with what it needs up to staff-auth, which `withStaffAuth` decides. */
+/** A staff route plugin on an app with what it needs up to staff-auth and staff-roles, which `withStaffAuth` decides. */
 function appWithUsageRoutes({ withStaffAuth }: { withStaffAuth: 'before' | 'never' }) {
   const app = Fastify();
   void app.register(configPlugin, { config: loadConfig({ DATA_DIR: '/nonexistent' }), secretKey: Buffer.alloc(32) });
   // Never queried: staff-auth turns a request without a bearer away before any query.
   void app.register(database, { db: {} as Database, pool: {} as pg.Pool });
-  if (withStaffAuth === 'before') void app.register(staffAuth);
+  if (withStaffAuth === 'before') {
+    void app.register(staffAuth);
+    void app.register(staffRoles);
+  }
   void app.register(usageRoutes);
   // Not returned bare: a Fastify instance is a thenable, and awaiting it would load the plugins here.
   return { app };
 }
 
 describe('plugins declare what they need, so a wrong registration order stops start-up', () => {
-  it('refuses to start a staff route plugin registered without staff-auth, instead of serving its routes openly', async () => {
+  it('refuses to start a staff route plugin registered without staff-roles, instead of serving its routes openly', async () => {
     const { app } = appWithUsageRoutes({ withStaffAuth: 'never' });
     await expect(app.ready()).rejects.toMatchObject({
       code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED',
-      message: expect.stringMatching(/staff-auth.*usage-routes/),
+      message: expect.stringMatching(/staff-roles.*usage-routes/),
     });
     await app.close();
   });
@@ -43,6 +47,7 @@ describe('plugins declare what they need, so a wrong registration order stops st
     void app.register(database, { db: {} as Database, pool: {} as pg.Pool });
     void app.register(usageRoutes);
     void app.register(staffAuth);
+    void app.register(staffRoles);
     await expect(app.ready()).rejects.toMatchObject({ code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED' });
     await app.close();
   });

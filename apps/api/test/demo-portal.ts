@@ -1,6 +1,8 @@
+import type { StaffRole } from '@portal/contracts';
 import { afterAll, beforeAll } from 'vitest';
 import { importFolder } from '../src/features/publishing/publishing';
 import { DEMO_CATALOGUE_DIR } from '../src/paths';
+import { staffMembers } from '../src/shared/staff-members';
 import { issueStaffSession } from '../src/shared/staff-sessions';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -13,6 +15,9 @@ export const DEMO = {
   KEY: 'Rainbow id=DEMO-KEY-2001',
 } as const;
 
+/** The demo staff address; an administrator in these tests (ADMIN_EMAILS), so it may use every staff route. */
+export const DEMO_STAFF_EMAIL = 'staff@example.com';
+
 /** A test app with the demo catalogue published and a signed-in staff member; set up before the file's tests. */
 export class DemoPortal {
   portal!: TestApp;
@@ -23,6 +28,17 @@ export class DemoPortal {
 
   /** Each test asks from an address of its own, so the guessing brake of one never touches another. */
   freshClient = () => `198.51.100.${this.nextAddress++}`;
+
+  /** `Bearer …` of a new session of `email`, who holds exactly `roles` (a staff member row is written). */
+  signIn = async (email: string, roles: StaffRole[]) => {
+    const { db } = this.portal.database;
+    await db
+      .insert(staffMembers)
+      .values({ email, roles })
+      .onConflictDoUpdate({ target: staffMembers.email, set: { roles } });
+    this.portal.app.staffRoles.forget(email);
+    return `Bearer ${(await issueStaffSession(db, this.portal.app.secretKey, email)).bearer}`;
+  };
 
   get = (url: string, authorization?: string, { remoteAddress = '192.0.2.1', headers = {} } = {}) =>
     this.portal.app.inject({
@@ -36,7 +52,7 @@ export class DemoPortal {
 export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {}): DemoPortal {
   const demo = new DemoPortal();
   beforeAll(async () => {
-    demo.portal = await createTestApp({ withDataDir: true, env });
+    demo.portal = await createTestApp({ withDataDir: true, env: { ADMIN_EMAILS: DEMO_STAFF_EMAIL, ...env } });
     demo.dataDir = demo.portal.dataDir;
     demo.portal.app.log.level = 'silent';
     const { db } = demo.portal.database;
@@ -45,7 +61,7 @@ export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {
       secretKey: demo.portal.app.secretKey,
       blobStore: demo.portal.app.blobStore,
     });
-    demo.staff = `Bearer ${(await issueStaffSession(db, demo.portal.app.secretKey, 'staff@example.com')).bearer}`;
+    demo.staff = `Bearer ${(await issueStaffSession(db, demo.portal.app.secretKey, DEMO_STAFF_EMAIL)).bearer}`;
   });
   afterAll(() => demo.portal.close());
   return demo;

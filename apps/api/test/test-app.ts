@@ -38,7 +38,14 @@ export async function createTestApp({
   // Opened as start-up opens it, and closed after the app as start-up does.
   const blobStore = await blobStoreFor(config);
   const app = await buildApp(
-    { config, db: database.db, pool: database.pool, secretKey: randomBytes(32), webBuild, blobStore },
+    {
+      config,
+      db: database.db,
+      pool: database.pool,
+      secretKey: config.secretKey ?? randomBytes(32),
+      webBuild,
+      blobStore,
+    },
     options,
     routes,
   );

@@ -30,6 +30,8 @@ const DESTINATION_MODULES = {
   servicePasswordReset: 'features/password-reset/password-reset-page.tsx',
   serviceChromatofReleases: 'features/chromatof/chromatof-releases-page.tsx',
   serviceUsage: 'features/usage/usage-page.tsx',
+  servicePeople: 'features/people/people-page.tsx',
+  serviceAudit: 'features/audit/audit-page.tsx',
   privacy: 'features/privacy/privacy-page.tsx',
 } as const satisfies Record<DestinationName, string>;
 

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FileDetails, ReleaseNotesLink } from './files';
+import type { StaffAccess } from './people';
 
 /**
  * Update feeds (docs/feeds.md): a private Atom feed per registration ID and per ChromaTOF
@@ -21,6 +22,9 @@ export const FEEDS_PATHS = {
 
 /** The web page a feed entry links to: shows the file and a fresh download link. Query: token, file. */
 export const FEED_FILE_PAGE = '/feed-file';
+
+/** Who may issue a new feed address (the old one then answers 410): staff with the service role. */
+export const FEED_REISSUE_ACCESS: StaffAccess = 'service';
 
 /** A feed token: 32 base64url characters (24 bytes of a keyed digest). */
 export const FEED_TOKEN_LENGTH = 32;

@@ -85,3 +85,17 @@ export const Me = Type.Object(
   { $id: 'Me' },
 );
 export type Me = Static<typeof Me>;
+
+/** The People API's refusals (4xx `{ message }`): nothing changes when one is sent. */
+export const PEOPLE_MESSAGES = {
+  notAnAddress: 'Enter a valid email address.',
+  taggedAddress: 'Enter the email address without a +tag.',
+  notStaffAddress: (domains: readonly string[]) => `Only addresses of ${domains.join(', ')} can be staff members.`,
+  alreadyStaff: 'This address is already a staff member.',
+  noSuchPerson: 'There is no staff member with this address.',
+  configuredAdmin:
+    'This address is an administrator by the server setting ADMIN_EMAILS: it keeps the Administrator role and cannot be removed here.',
+  ownAdmin: 'You cannot take away your own Administrator role. Ask another administrator.',
+  removeSelf: 'You cannot remove yourself. Ask another administrator.',
+  lastAdmin: 'This is the last administrator. Give someone else the Administrator role first.',
+} as const;

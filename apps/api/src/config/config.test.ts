@@ -62,6 +62,28 @@ describe('configuration', () => {
     expect(smtp).not.toContain('topsecret');
   });
 
+  it('reads ADMIN_EMAILS canonicalised, and STAFF_DEFAULT_ROLES with service by default and empty for none', () => {
+    const config = loadConfig({
+      ADMIN_EMAILS: ' Ana@Example.com ,bo@example.com,ana@example.com',
+      STAFF_DEFAULT_ROLES: 'publisher, service',
+    });
+    expect(config.adminEmails).toEqual(['ana@example.com', 'bo@example.com']);
+    expect(config.staffDefaultRoles).toEqual(['publisher', 'service']);
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({}).staffDefaultRoles).toEqual(['service']);
+    expect(loadConfig({ STAFF_DEFAULT_ROLES: '' }).staffDefaultRoles).toEqual([]);
+  });
+
+  it('refuses an unknown role, a malformed admin address or one outside STAFF_EMAIL_DOMAINS, one line each', () => {
+    expect(problemsOf({ STAFF_DEFAULT_ROLES: 'service,root' })).toEqual([
+      'STAFF_DEFAULT_ROLES must be a comma-separated list of the roles service, publisher, admin, got "root"',
+    ]);
+    expect(problemsOf({ ADMIN_EMAILS: 'ana@elsewhere.example' })).toEqual([
+      'ADMIN_EMAILS must name addresses of STAFF_EMAIL_DOMAINS (example.com), got "ana@elsewhere.example"',
+    ]);
+    expect(problemsOf({ ADMIN_EMAILS: 'Ana <ana@example.com>' })).toHaveLength(1);
+  });
+
   it('derives the public URL from PORT unless PUBLIC_URL says otherwise', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl.origin).toBe('http://localhost:8080');
     expect(loadConfig({ PORT: '8080', PUBLIC_URL: 'https://software.example.com' }).publicUrl.origin).toBe(

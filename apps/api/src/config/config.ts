@@ -1,8 +1,9 @@
-import { CHROMATOF_PATHS } from '@portal/contracts';
+import { CHROMATOF_PATHS, STAFF_ROLES, type StaffRole } from '@portal/contracts';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { canonicalEmail, isStaffAddress } from '../shared/canonical-email';
 
 /**
  * The portal's whole configuration, read from the environment once at start-up.
@@ -25,6 +26,13 @@ export interface Config {
   mailFrom: string;
   /** Lower-case domains whose addresses may sign in as staff (exact match, no subdomains). Default: example.com. */
   staffEmailDomains: string[];
+  /**
+   * ADMIN_EMAILS, canonicalised as sign-in addresses are: administrators on every start, who
+   * cannot lose `admin` through the API (docs/staff-roles.md). Default: none.
+   */
+  adminEmails: string[];
+  /** STAFF_DEFAULT_ROLES: the roles a person gets on first sign-in (default `service`; empty: none). */
+  staffDefaultRoles: StaffRole[];
   /**
    * Addresses or CIDR ranges of the reverse proxies whose X-Forwarded-For is believed
    * (TRUST_PROXY); empty: none, every client is the address that connected.
@@ -114,6 +122,12 @@ const MAIL_ADDRESS = /^[^@\s<>",;]+@[^@\s<>",;]+$/;
 const STAFF_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;
 /** Reserved for documentation (RFC 2606): no one receives mail there, so the default lets no real person in. */
 const DEFAULT_STAFF_EMAIL_DOMAIN = 'example.com';
+/** Service Mode and Password Reset for everyone who signs in, as before there were roles. */
+const DEFAULT_STAFF_ROLES = 'service';
+
+function isStaffRole(name: string): name is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(name);
+}
 
 const DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS = 400;
 const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
@@ -208,6 +222,26 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       'must be a comma-separated list of domains, for example "example.com,example.org"',
       rawDomains,
     );
+  }
+
+  const adminEmails: string[] = [];
+  for (const raw of (read('ADMIN_EMAILS') ?? '').split(',').filter((entry) => entry.trim() !== '')) {
+    const email = canonicalEmail(raw);
+    if (email === undefined) problem('ADMIN_EMAILS', 'must be a comma-separated list of e-mail addresses', raw);
+    // An address that can never sign in would be an administrator no one can be.
+    else if (!isStaffAddress(email, staffEmailDomains))
+      problem('ADMIN_EMAILS', `must name addresses of STAFF_EMAIL_DOMAINS (${staffEmailDomains.join(', ')})`, raw);
+    else if (!adminEmails.includes(email)) adminEmails.push(email);
+  }
+
+  // Unset: `service`; set but empty: no role at all (read() would take '' for unset).
+  const rawDefaultRoles = env.STAFF_DEFAULT_ROLES ?? DEFAULT_STAFF_ROLES;
+  const staffDefaultRoles: StaffRole[] = [];
+  for (const name of rawDefaultRoles.split(',').map((entry) => entry.trim().toLowerCase())) {
+    if (name === '') continue;
+    if (!isStaffRole(name))
+      problem('STAFF_DEFAULT_ROLES', `must be a comma-separated list of the roles ${STAFF_ROLES.join(', ')}`, name);
+    else if (!staffDefaultRoles.includes(name)) staffDefaultRoles.push(name);
   }
 
   const rawTrustProxy = read('TRUST_PROXY');
@@ -343,6 +377,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     smtpUrl,
     mailFrom,
     staffEmailDomains,
+    adminEmails,
+    staffDefaultRoles,
     trustProxy,
     chromatofDownloadsUrl,
     firmwareSigningKey,

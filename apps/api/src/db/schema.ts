@@ -15,3 +15,4 @@ export * from '../features/sign-in/sign-in-schema';
 export * from '../plugins/audit-log-chain';
 export * from '../features/telemetry/telemetry-tables';
 export * from '../features/feeds/feeds-tables';
+export * from '../shared/staff-members';

@@ -115,14 +115,50 @@ export async function countActs(tx: DatabaseExecutor, filter: ActFilter, since: 
   return { count: row?.count ?? 0, oldest: row?.oldest ?? undefined };
 }
 
-/** Newest first, `limit` rows with an id below `before`. */
-export async function listAudit(db: DatabaseExecutor, { before, limit }: { before?: number; limit: number }) {
+/** What the audit log screen filters by: exact actor and action, and a time range (`to` exclusive). */
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function filtered({ actor, action, from, to }: AuditFilter) {
+  return [
+    actor === undefined ? undefined : eq(auditLog.actorEmail, actor),
+    action === undefined ? undefined : eq(auditLog.action, action),
+    from === undefined ? undefined : gte(auditLog.occurredAt, from),
+    to === undefined ? undefined : lt(auditLog.occurredAt, to),
+  ];
+}
+
+/** Newest first, `limit` rows with an id below `before`, of those the filter selects. */
+export async function listAudit(
+  db: DatabaseExecutor,
+  { before, limit, ...filter }: { before?: number; limit: number } & AuditFilter,
+) {
   return db
     .select()
     .from(auditLog)
-    .where(before === undefined ? undefined : lt(auditLog.id, before))
+    .where(and(before === undefined ? undefined : lt(auditLog.id, before), ...filtered(filter)))
     .orderBy(desc(auditLog.id))
     .limit(limit);
+}
+
+/** Every row the filter selects, oldest first, read `batchSize` at a time. */
+export async function* auditRowsOldestFirst(db: DatabaseExecutor, filter: AuditFilter, batchSize = 1000) {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(and(gt(auditLog.id, after), ...filtered(filter)))
+      .orderBy(asc(auditLog.id))
+      .limit(batchSize);
+    yield* rows;
+    if (rows.length < batchSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 export type ChainCheck =

@@ -113,8 +113,13 @@ describe('the OpenAPI document', () => {
         documented.some((code) => /^[23]\d\d$/.test(code)),
         `${key} documents its success`,
       ).toBe(true);
-      const staffOnly = [route.preHandler].flat().includes(portal.app.requireStaff);
-      if (staffOnly) expect(documented, `${key} answers 401 without a staff session`).toContain('401');
+      const access = portal.app.staffRoutes.find(
+        (staff) => staff.method === method.toUpperCase() && staff.url === route.url,
+      )?.access;
+      if (access !== undefined && route.preHandler !== undefined)
+        expect(documented, `${key} answers 401 without a staff session`).toContain('401');
+      if (access !== undefined && access !== 'staff')
+        expect(documented, `${key} answers 403 without the ${access} role`).toContain('403');
     }
   });
 

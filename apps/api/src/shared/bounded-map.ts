@@ -34,4 +34,8 @@ export class BoundedMap<K, V> {
   delete(key: K): void {
     this.entries.delete(key);
   }
+
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -10,7 +10,9 @@ describe('staff sessions', () => {
   beforeAll(async () => {
     portal = await createTestApp({
       routes: (app) =>
-        app.get('/test/whoami', { preHandler: app.requireStaff }, async (request) => ({ email: request.staff!.email })),
+        app.get('/test/whoami', { preHandler: app.requireAccess('staff') }, async (request) => ({
+          email: request.staff!.email,
+        })),
     });
   });
   afterAll(() => portal.close());

@@ -9,6 +9,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     BULLETINS_PATHS.bulletins,
     {
+      // Staff see every PIB (the read-only Releases & PIBs tool): any signed-in staff member.
+      config: { staffAccess: 'staff' },
       schema: {
         tags: ['bulletins'],
         summary: 'Product Information Bulletins of a registration ID, a key ID, or all for staff',
@@ -20,7 +22,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = await app.authenticateCustomer(request, reply, {
         hasp: INVALID_PIB_REGISTRATION_ID,
         rainbow: INVALID_KEY_ID,
-        bearer: true,
       });
       if (!caller) return reply;
       return pibsFor(await app.catalogue.get(), caller, app.downloadLinks);
@@ -30,6 +31,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const bulletinsRoutes = fp(routes, {
   name: 'bulletins-routes',
-  dependencies: ['catalogue', 'customer-auth', 'download-links'],
+  dependencies: ['catalogue', 'customer-auth', 'staff-roles', 'download-links'],
   encapsulate: true,
 });

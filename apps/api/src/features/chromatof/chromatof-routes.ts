@@ -15,6 +15,7 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { CUSTOMER_AUTH_RESPONSES } from '../../plugins/customer-auth/customer-auth';
+import { StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { grantOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { downloadDocument, latestVersions, productDocument, productsDocument } from './chromatof';
@@ -100,11 +101,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CHROMATOF_PATHS.latestVersions,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('staff'),
       schema: {
         tags,
         summary: 'The latest release of each ChromaTOF product, as a table (staff)',
-        headers: Type.Object({ authorization: Type.Optional(Type.String({ description: '`Bearer …`' })) }),
+        headers: StaffAuthorizationHeaders,
         querystring: NoQuery,
         response: { 200: LatestVersions, 401: ErrorBody },
       },
@@ -115,6 +116,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const chromatofRoutes = fp(routes, {
   name: 'chromatof-routes',
-  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-auth'],
+  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-roles'],
   encapsulate: true,
 });

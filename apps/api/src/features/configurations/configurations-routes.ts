@@ -10,7 +10,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CONFIGURATIONS_PATHS.options,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('staff'),
       schema: {
         tags,
         summary: 'Option codes and their descriptions, by code (staff)',
@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CONFIGURATIONS_PATHS.configurations,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('staff'),
       schema: {
         tags,
         summary: 'Product configurations by family, version (newest first) and product (staff)',
@@ -38,6 +38,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const configurationsRoutes = fp(routes, {
   name: 'configurations-routes',
-  dependencies: ['catalogue', 'staff-auth'],
+  dependencies: ['catalogue', 'staff-roles'],
   encapsulate: true,
 });

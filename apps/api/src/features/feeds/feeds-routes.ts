@@ -3,6 +3,7 @@ import {
   CurrentFeed,
   ErrorBody,
   FEED_REVOKED,
+  FEED_REISSUE_ACCESS,
   FEEDS_PATHS,
   FeedFile,
   FeedFileParams,
@@ -219,10 +220,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     FEEDS_PATHS.reissue,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess(FEED_REISSUE_ACCESS),
       schema: {
         tags,
-        summary: 'A new feed address for a registration ID or key ID (staff); the old address answers 410 from now on',
+        summary:
+          'A new feed address for a registration ID or key ID (staff with the service role); the old address answers 410 from now on',
         headers: StaffAuthorizationHeaders,
         body: FeedReissueBody,
         response: { 200: CurrentFeed, 404: ErrorBody, ...STAFF_AUTH_RESPONSES },

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useDemoPortal } from '../../../test/demo-portal';
 import { readOutbox } from '../../../../../test-kit/outbox';
 import { appendAudit, auditChainKey } from '../../plugins/audit-log-chain';
-import { issueStaffSession } from '../../shared/staff-sessions';
 
 const demo = useDemoPortal();
 const { get } = demo;
@@ -11,8 +10,8 @@ let otherManager: string;
 let newcomer: string;
 
 beforeAll(async () => {
-  const bearer = async (email: string) =>
-    `Bearer ${(await issueStaffSession(demo.portal.database.db, demo.portal.app.secretKey, email)).bearer}`;
+  // Staff members with the role the first sign-in gives by default (STAFF_DEFAULT_ROLES: service).
+  const bearer = (email: string) => demo.signIn(email, ['service']);
   otherManager = await bearer('another.manager@example.com');
   newcomer = await bearer('newcomer@example.com');
 });

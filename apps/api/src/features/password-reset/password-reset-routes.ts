@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PASSWORD_RESET_PATHS.status,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('service'),
       schema: {
         tags,
         summary:
@@ -61,13 +61,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     PASSWORD_RESET_PATHS.reset,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('service'),
       schema: {
         tags,
         summary: "Save a registration's authorized admin e-mails (its managers only)",
         headers: StaffAuthorizationHeaders,
         body: PasswordResetUpdate,
-        response: { 200: PasswordResetStatus, 400: ErrorBody, 403: ErrorBody, ...STAFF_AUTH_RESPONSES },
+        response: { 200: PasswordResetStatus, 400: ErrorBody, ...STAFF_AUTH_RESPONSES },
       },
     },
     async (request, reply) => {
@@ -132,7 +132,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     PASSWORD_RESET_PATHS.reset,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('service'),
       schema: {
         tags,
         summary: 'Mail the response key for a challenge key to the authorized admins of a registration',
@@ -202,6 +202,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const passwordResetRoutes = fp(routes, {
   name: 'password-reset-routes',
-  dependencies: ['config', 'database', 'staff-auth', 'mailer', 'registrations', 'service-keys', 'audit-log'],
+  dependencies: ['config', 'database', 'staff-roles', 'mailer', 'registrations', 'service-keys', 'audit-log'],
   encapsulate: true,
 });

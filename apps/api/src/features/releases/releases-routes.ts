@@ -45,6 +45,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     RELEASES_PATHS.versions,
     {
+      // Staff see every version (the read-only Releases & PIBs tool): any signed-in staff member.
+      config: { staffAccess: 'staff' },
       schema: {
         tags,
         summary: 'Versions a registration may install (all of them for staff)',
@@ -55,7 +57,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = await app.authenticateCustomer(request, reply, {
         hasp: INVALID_INSTALLER_REGISTRATION_ID,
-        bearer: true,
       });
       if (!caller) return reply;
       const snapshot = await app.catalogue.get();
@@ -69,7 +70,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     RELEASES_PATHS.version,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('staff'),
       schema: {
         tags,
         summary: 'One version (staff)',
@@ -89,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     RELEASES_PATHS.releaseDates,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('staff'),
       schema: {
         tags,
         summary: 'Release date of each version (staff)',
@@ -122,6 +123,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const releasesRoutes = fp(routes, {
   name: 'releases-routes',
-  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-auth'],
+  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-roles'],
   encapsulate: true,
 });

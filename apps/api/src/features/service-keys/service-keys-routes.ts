@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     SERVICE_KEYS_PATHS.challenge,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('service'),
       schema: {
         tags,
         summary: 'The response code for an instrument challenge key (OCRA-1:HOTP-SHA256-8:QN08)',
@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     SERVICE_KEYS_PATHS.expiring,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('service'),
       schema: {
         tags,
         summary: 'An expiring response key, valid 24 hours, for Cornerstone 2.8.1 and later',
@@ -70,6 +70,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const serviceKeysRoutes = fp(routes, {
   name: 'service-keys-routes',
-  dependencies: ['database', 'staff-auth', 'service-keys', 'audit-log'],
+  dependencies: ['database', 'staff-roles', 'service-keys', 'audit-log'],
   encapsulate: true,
 });

@@ -33,7 +33,9 @@ const startPortal = () =>
     env: { STAFF_EMAIL_DOMAINS: STAFF_DOMAIN, PUBLIC_URL },
     webBuild,
     routes: (app) =>
-      app.get('/test/whoami', { preHandler: app.requireStaff }, async (request) => ({ email: request.staff!.email })),
+      app.get('/test/whoami', { preHandler: app.requireAccess('staff') }, async (request) => ({
+        email: request.staff!.email,
+      })),
   });
 type Portal = TestApp;
 
@@ -116,6 +118,31 @@ describe('staff sign-in by an e-mailed one-time link', () => {
       const stored = JSON.stringify(rows);
       expect(stored).not.toContain(jti);
       expect(stored).not.toContain(token);
+    });
+
+    it('makes the first sign-in a staff member with STAFF_DEFAULT_ROLES; a later one keeps the roles, setting the last sign-in', async () => {
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+      const email = newAddress();
+      const member = async () =>
+        (
+          await portal.database.pool.query<{ roles: string[]; first: Date; last: Date }>(
+            'SELECT roles, first_sign_in_at AS first, last_sign_in_at AS last FROM staff_members WHERE email = $1',
+            [email],
+          )
+        ).rows[0];
+      expect(await member()).toBeUndefined();
+      expect((await api.exchange((await api.linkFor(email)).token)).statusCode).toBe(200);
+      const first = await member();
+      expect(first?.roles).toEqual(['service']);
+      expect(first?.last).toEqual(first?.first);
+
+      await portal.database.pool.query(`UPDATE staff_members SET roles = '{publisher}' WHERE email = $1`, [email]);
+      vi.setSystemTime(Date.now() + 61_000);
+      expect((await api.exchange((await api.linkFor(email)).token)).statusCode).toBe(200);
+      const second = await member();
+      expect(second?.roles).toEqual(['publisher']);
+      expect(second?.first).toEqual(first?.first);
+      expect(second!.last.getTime()).toBeGreaterThan(first!.last.getTime());
     });
 
     it('answers an allowed address the same whether or not it has signed in before', async () => {

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
+import { StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { revokeStaffSession } from '../../shared/staff-sessions';
 import { canonicalEmail, isStaffAddress, isTaggedAddress } from '../../shared/canonical-email';
 import { createSignInLink, exchangeSignInToken, withdrawSignInLink } from './sign-in-links';
@@ -53,7 +54,7 @@ export const signInRoutes = fp(
 
     await app.register(signInApi);
   },
-  { name: 'sign-in-routes', dependencies: ['config', 'database', 'staff-auth', 'rate-limit', 'mailer'] },
+  { name: 'sign-in-routes', dependencies: ['config', 'database', 'staff-auth', 'staff-roles', 'rate-limit', 'mailer'] },
 );
 
 const signInApi: FastifyPluginAsyncTypebox = async (app) => {
@@ -125,6 +126,8 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await exchangeSignInToken(app.db, app.secretKey, request.body);
       if (outcome.kind === 'invalid') return reply.status(400).send({ message: MESSAGES.invalidSignIn });
       if (outcome.kind === 'verifier-mismatch') return reply.status(409).send({ message: MESSAGES.otherBrowser });
+      // The first sign-in makes the person a staff member with the default roles (docs/staff-roles.md).
+      await app.staffRoles.recordSignIn(outcome.email);
       // A credential: no cache on the way may keep a copy.
       return reply.header('cache-control', 'no-store').send({ bearer: outcome.bearer });
     },
@@ -133,11 +136,11 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     SIGN_IN_PATHS.session,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('staff'),
       schema: {
         tags: ['sign-in'],
         summary: 'Sign out: revoke the session of the bearer sent',
-        headers: Type.Object({ authorization: Type.Optional(Type.String()) }),
+        headers: StaffAuthorizationHeaders,
         response: { 204: Type.Null(), 401: ErrorBody },
       },
     },

@@ -8,12 +8,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     USAGE_PATHS.usage,
     {
-      preHandler: app.requireStaff,
+      preHandler: app.requireAccess('admin'),
       schema: {
         tags: ['usage'],
         summary: 'Page views, downloads, lookups and (with REPORT_ERRORS) errors per day (staff)',
         querystring: UsageQuery,
-        response: { 200: UsageReport, 400: ErrorBody, 401: ErrorBody },
+        response: { 200: UsageReport, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
     async (request) => usageReport(app.db, { days: request.query.days, reportErrors: app.config.reportErrors }),
@@ -22,6 +22,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const usageRoutes = fp(routes, {
   name: 'usage-routes',
-  dependencies: ['config', 'database', 'staff-auth'],
+  dependencies: ['config', 'database', 'staff-roles'],
   encapsulate: true,
 });

@@ -49,8 +49,11 @@ export type Caller =
  */
 export type Entitled = { kind: 'staff' } | { kind: 'customer'; registration: RegistrationRecord };
 
-/** The schemes an endpoint takes, each with the 401 text of SPEC §8 for a bad ID; and whether staff bearers may ask. */
-export type AcceptedCredentials = Partial<Record<CustomerScheme, string>> & { bearer?: boolean };
+/**
+ * The schemes an endpoint takes, each with the 401 text a bad ID gets (docs/api.md). Staff
+ * bearers are taken where the route's `config.staffAccess` says what they need (staff-roles).
+ */
+export type AcceptedCredentials = Partial<Record<CustomerScheme, string>>;
 
 const TOO_MANY_FAILURES = 'Too many failed attempts. Please wait a few minutes and try again.';
 
@@ -94,10 +97,10 @@ export default fp(
       async (request: FastifyRequest, reply: FastifyReply, accepted: AcceptedCredentials) => {
         reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL);
         const header = request.headers.authorization;
-        if (accepted.bearer && header?.startsWith('Bearer ')) {
-          if (await app.staffIdentity(request)) return { kind: 'staff' } satisfies Caller;
-          await reply.status(401).send({ message: STAFF_SIGN_IN_REQUIRED });
-          return undefined;
+        const staffAccess = request.routeOptions.config.staffAccess;
+        if (staffAccess !== undefined && header?.startsWith('Bearer ')) {
+          const staff = await app.checkStaffAccess(request, reply, staffAccess);
+          return staff ? ({ kind: 'staff' } satisfies Caller) : undefined;
         }
         const client = clientKey(request.ip);
         const credential = parseCustomerAuthorization(header);
@@ -120,7 +123,7 @@ export default fp(
       },
     );
   },
-  { name: 'customer-auth', dependencies: ['registrations', 'staff-auth', 'redis'] },
+  { name: 'customer-auth', dependencies: ['registrations', 'staff-roles', 'redis'] },
 );
 
 /** The 401 text for the scheme the header names, else the endpoint's first. */

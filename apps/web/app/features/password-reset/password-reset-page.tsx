@@ -1,5 +1,4 @@
 import { LockIcon } from '../../shared/components/icons';
-import { PageHeader } from '../../shared/components/page-header';
 import { Button } from '../../shared/components/ui/button';
 import { Field } from '../../shared/components/ui/field';
 import {
@@ -10,8 +9,7 @@ import {
 } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { useFetcher } from 'react-router';
-import { SignInGate } from '../../shared/identity/sign-in-gate';
-import { staffToolMeta } from '../../shared/identity/staff-tool-page';
+import { StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { FailureAlert } from '../../shared/outcome/failure-alert';
 import { outcomeOf, type Outcome } from '../../shared/outcome/outcome';
@@ -55,14 +53,13 @@ export default function PasswordResetPage() {
   const [generation, setGeneration] = useState(0);
   return (
     <div className={forms.page}>
-      <PageHeader title={DESTINATIONS.servicePasswordReset.title} icon={LockIcon} />
-      <SignInGate>
+      <StaffToolPage destination={DESTINATIONS.servicePasswordReset} icon={LockIcon}>
         <button type="button" className={styles.secondary} onClick={() => setGeneration((value) => value + 1)}>
           Reset Form
         </button>
         {/* Reset Form: a new form, with fresh fetchers and fields. */}
         <PasswordResetForm key={generation} />
-      </SignInGate>
+      </StaffToolPage>
     </div>
   );
 }

@@ -1,71 +1,74 @@
+import { allows, FEED_REISSUE_ACCESS } from '@portal/contracts';
+import { Fragment } from 'react';
 import { ExternalLink } from '../../shared/components/external-link';
 import {
+  AuditIcon,
   ChartIcon,
   ChromatofIcon,
   KeyIcon,
   LockIcon,
   OptionsIcon,
+  PeopleIcon,
   ReleasesIcon,
   ServiceIcon,
 } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { TileList } from '../../shared/components/tile-list';
+import { useMyRoles } from '../../shared/identity/my-roles';
 import { SignInGate } from '../../shared/identity/sign-in-gate';
-import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { FailureAlert } from '../../shared/outcome/failure-alert';
 import { pageMeta } from '../../shared/page-meta';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
 import { FeedReissue } from './feed-reissue';
+import { tilesFor, type StaffTile } from './staff-tiles';
 
 export const meta = () =>
   pageMeta(DESTINATIONS.service.title, 'Instrument service, and the tools for company employees and service staff.');
 
-const D = DESTINATIONS;
-
-const CORNERSTONE_TOOLS = [
+const CORNERSTONE_TOOLS: readonly StaffTile[] = [
+  { destination: 'serviceReleases', icon: ReleasesIcon, text: 'Every release, its families and its PIBs.' },
   {
-    title: D.serviceReleases.title,
-    to: href('serviceReleases'),
-    icon: ReleasesIcon,
-    text: 'Every release, its families and its PIBs.',
-  },
-  {
-    title: D.serviceProductsOptions.title,
-    to: href('serviceProductsOptions'),
+    destination: 'serviceProductsOptions',
     icon: OptionsIcon,
     text: 'The products, analytes, packages and features of each family.',
   },
   {
-    title: D.serviceMode.title,
-    to: href('serviceMode'),
+    destination: 'serviceMode',
     icon: KeyIcon,
     text: 'Get the response key for a challenge key to enter service mode.',
   },
   {
-    title: D.servicePasswordReset.title,
-    to: href('servicePasswordReset'),
+    destination: 'servicePasswordReset',
     icon: LockIcon,
     text: 'Reset a forgotten Administrator password of Cornerstone.',
   },
 ];
 
-const CHROMATOF_TOOLS = [
+const CHROMATOF_TOOLS: readonly StaffTile[] = [
   {
-    title: D.serviceChromatofReleases.title,
-    to: href('serviceChromatofReleases'),
+    destination: 'serviceChromatofReleases',
     icon: ChromatofIcon,
     text: 'The latest released version of each ChromaTOF product.',
   },
 ];
 
-const PORTAL_TOOLS = [
+const PORTAL_TOOLS: readonly StaffTile[] = [
   {
-    title: D.serviceUsage.title,
-    to: href('serviceUsage'),
+    destination: 'serviceUsage',
     icon: ChartIcon,
     text: 'Page views, downloads, lookups, feed fetches and errors per day, counted anonymously.',
   },
+  { destination: 'servicePeople', icon: PeopleIcon, text: 'Who may use the staff tools, and with which roles.' },
+  { destination: 'serviceAudit', icon: AuditIcon, text: 'The hash-chained log of staff acts, and its verification.' },
 ];
+
+const TOOL_GROUPS = [
+  { title: 'Cornerstone', tools: CORNERSTONE_TOOLS },
+  { title: 'ChromaTOF', tools: CHROMATOF_TOOLS },
+  { title: 'Portal', tools: PORTAL_TOOLS },
+] as const;
 
 export default function ServicePage() {
   return (
@@ -83,15 +86,36 @@ export default function ServicePage() {
       <section aria-labelledby="staff-tools">
         <h2 id="staff-tools">Tools for company employees and service staff</h2>
         <SignInGate>
-          <h3>Cornerstone</h3>
-          <TileList tiles={CORNERSTONE_TOOLS} headingLevel={3} />
-          <h3>ChromaTOF</h3>
-          <TileList tiles={CHROMATOF_TOOLS} headingLevel={3} />
-          <h3>Portal</h3>
-          <TileList tiles={PORTAL_TOOLS} headingLevel={3} />
-          <FeedReissue />
+          <StaffTools />
         </SignInGate>
       </section>
+    </>
+  );
+}
+
+/**
+ * The tools this person may use. Their roles are read again each time the page opens, so a
+ * role given or taken away shows here without a reload; until they are here (or when they
+ * cannot be had) the tools every staff member may use are shown.
+ */
+function StaffTools() {
+  const me = useMyRoles({ refresh: true });
+  const roles = me?.kind === 'ok' ? me.data.roles : [];
+  return (
+    <>
+      {TOOL_GROUPS.map(({ title, tools }) => {
+        const tiles = tilesFor(tools, roles);
+        return (
+          tiles.length > 0 && (
+            <Fragment key={title}>
+              <h3>{title}</h3>
+              <TileList tiles={tiles} headingLevel={3} />
+            </Fragment>
+          )
+        );
+      })}
+      {me !== undefined && me.kind !== 'ok' && <FailureAlert failure={me} />}
+      {allows(roles, FEED_REISSUE_ACCESS) && <FeedReissue />}
     </>
   );
 }

@@ -8,9 +8,8 @@ import { Form, useNavigation, useRevalidator, type ShouldRevalidateFunctionArgs 
 import { CopyField } from '../../shared/components/copy-field';
 import { formatDateTime } from '../../shared/format';
 import { useIdentity } from '../../shared/identity/identity-store';
-import { SignInGate } from '../../shared/identity/sign-in-gate';
 import { loadStaffData, type StaffData } from '../../shared/identity/staff-data';
-import { staffToolMeta } from '../../shared/identity/staff-tool-page';
+import { StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { FailureAlert } from '../../shared/outcome/failure-alert';
 import { outcomeOf } from '../../shared/outcome/outcome';
@@ -54,11 +53,10 @@ export function HydrateFallback() {
 export default function ServiceModePage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
-      <PageHeader title={DESTINATIONS.serviceMode.title} icon={KeyIcon} />
-      <SignInGate>
+      <StaffToolPage destination={DESTINATIONS.serviceMode} icon={KeyIcon} result={loaderData}>
         <ChallengeForm answer={actionData} />
         <ExpiringKeyCard state={loaderData} />
-      </SignInGate>
+      </StaffToolPage>
     </div>
   );
 }

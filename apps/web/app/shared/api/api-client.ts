@@ -28,19 +28,30 @@ export interface ApiRequest {
  * The one way the web app calls the API: it attaches the credential, turns non-2xx
  * answers into ApiError, and forgets the stored bearer when the server says 401 to it.
  */
-export async function apiRequest<T>({
-  method = 'GET',
-  path,
-  query,
-  body,
-  authorization,
-  signal,
-}: ApiRequest): Promise<T> {
+export async function apiRequest<T>(request: ApiRequest): Promise<T> {
+  const response = await send(request, 'application/json');
+  if (response.status === 204) return undefined as T;
+  return (await response.json()) as T;
+}
+
+/**
+ * A file the API sends (a CSV export) as a Blob, by the same rules as `apiRequest`. Staff
+ * files need the bearer, which lives in localStorage rather than a cookie, so a plain link
+ * cannot fetch them: the screen hands the Blob to `saveBlob` (`save-blob.ts`).
+ */
+export async function apiDownload(request: ApiRequest, accept: string): Promise<Blob> {
+  return (await send(request, accept)).blob();
+}
+
+async function send(
+  { method = 'GET', path, query, body, authorization, signal }: ApiRequest,
+  accept: string,
+): Promise<Response> {
   const url = new URL(path, window.location.origin);
   for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) url.searchParams.set(key, value);
 
   const bearer = authorization ? undefined : readBearer();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept };
   if (authorization) headers.authorization = authorization;
   else if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -66,8 +77,7 @@ export async function apiRequest<T>({
       .catch(() => undefined);
     throw new ApiError(response.status, message ?? response.statusText);
   }
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  return response;
 }
 
 export function readBearer(): string | null {

@@ -1,3 +1,5 @@
+import type { StaffAccess } from '@portal/contracts';
+
 /**
  * The one navigation registry: every place of the site, the menu groups and the
  * breadcrumb trails are derived from here, so no URL is typed twice (STYLE: a typed
@@ -12,6 +14,11 @@ export interface Destination {
   readonly breadcrumbs: readonly Destination[];
   /** Reachable, but never offered as a menu item (the firmware pages). */
   readonly hidden?: boolean;
+  /**
+   * A staff tool's one access rule (docs/staff-roles.md): any signed-in staff member, or a
+   * role. The staff page frame and the service hub's tiles both read it from here.
+   */
+  readonly access?: StaffAccess;
 }
 
 export interface NavigationGroup {
@@ -20,7 +27,12 @@ export interface NavigationGroup {
   readonly destination: Destination;
 }
 
-function place(title: string, url: string, parent?: Destination, options: { hidden?: boolean } = {}): Destination {
+function place(
+  title: string,
+  url: string,
+  parent?: Destination,
+  options: { hidden?: boolean; access?: StaffAccess } = {},
+): Destination {
   return { title, url, breadcrumbs: parent ? [...parent.breadcrumbs, parent] : [], ...options };
 }
 
@@ -32,6 +44,8 @@ const px = place('PX Series', '/metallographics/px', metallographics);
 const mx = place('MX Series', '/metallographics/mx', metallographics);
 const cx = place('CX Series', '/metallographics/cx', metallographics);
 const service = place('Service', '/service', home);
+/** A staff tool under the service page, with who may use it. */
+const staffTool = (title: string, url: string, access: StaffAccess) => place(title, url, service, { access });
 
 export const DESTINATIONS = {
   home,
@@ -50,12 +64,14 @@ export const DESTINATIONS = {
   mxFirmware: place('MX Firmware', '/metallographics/mx/firmware', mx, { hidden: true }),
   cxFirmware: place('CX Firmware', '/metallographics/cx/firmware', cx, { hidden: true }),
   service,
-  serviceReleases: place('Releases & PIBs', '/service/cornerstone/releases', service),
-  serviceProductsOptions: place('Products & Options', '/service/cornerstone/products-options', service),
-  serviceMode: place('Service Mode', '/service/cornerstone/service-mode', service),
-  servicePasswordReset: place('Password Reset', '/service/cornerstone/password-reset', service),
-  serviceChromatofReleases: place('ChromaTOF Releases', '/service/chromatof/releases', service),
-  serviceUsage: place('Usage', '/service/usage', service),
+  serviceReleases: staffTool('Releases & PIBs', '/service/cornerstone/releases', 'staff'),
+  serviceProductsOptions: staffTool('Products & Options', '/service/cornerstone/products-options', 'staff'),
+  serviceMode: staffTool('Service Mode', '/service/cornerstone/service-mode', 'service'),
+  servicePasswordReset: staffTool('Password Reset', '/service/cornerstone/password-reset', 'service'),
+  serviceChromatofReleases: staffTool('ChromaTOF Releases', '/service/chromatof/releases', 'staff'),
+  serviceUsage: staffTool('Usage', '/service/usage', 'admin'),
+  servicePeople: staffTool('People', '/service/people', 'admin'),
+  serviceAudit: staffTool('Audit Log', '/service/audit', 'admin'),
   privacy: place('Privacy', '/privacy', home),
 } as const satisfies Record<string, Destination>;
 
@@ -75,6 +91,10 @@ interface DestinationQueries {
   serviceProductsOptions: { family?: string; filter?: string };
   /** The date range of the Usage screen, in days (7, 30, 90 or 365). */
   serviceUsage: { days: string };
+  /** Part of an address: the People screen lists only the people whose address contains it. */
+  servicePeople: { filter?: string };
+  /** The Audit Log's filters (`features/audit/audit-filters.ts`) and its page (`before`: the previous page's nextBefore). */
+  serviceAudit: { actor?: string; action?: string; from?: string; to?: string; before?: string };
 }
 
 type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries

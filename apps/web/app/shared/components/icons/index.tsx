@@ -154,6 +154,27 @@ export function ChartIcon(props: IconProps) {
   );
 }
 
+/** People: two people, one before the other. */
+export function PeopleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20c0-3.6 2.9-6.5 6.5-6.5s6.5 2.9 6.5 6.5" />
+      <path d="M15.5 4.8a3.5 3.5 0 0 1 0 6.4M18 13.9c2.1 1 3.5 3.2 3.5 5.6" />
+    </Icon>
+  );
+}
+
+/** Audit Log: a ledger whose lines are linked, one to the next. */
+export function AuditIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="4" y="2.5" width="16" height="19" rx="1.5" />
+      <path d="M8 7.5h8M8 12h8M8 16.5h5" />
+    </Icon>
+  );
+}
+
 /** Privacy: a shield. */
 export function ShieldIcon(props: IconProps) {
   return (

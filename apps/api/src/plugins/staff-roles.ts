@@ -1,0 +1,188 @@
+import { allows, roleRequiredMessage, type StaffAccess, type StaffRole } from '@portal/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { BoundedMap } from '../shared/bounded-map';
+import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../shared/cache-control';
+import { listenToChannel } from '../shared/pg-listener';
+import {
+  ensureAdministrators,
+  notifyRolesChanged,
+  orderedRoles,
+  recordSignIn,
+  storedRolesOf,
+  STAFF_ROLES_CHANGED_CHANNEL,
+} from '../shared/staff-members';
+import type { StaffIdentity } from '../shared/staff-sessions';
+import { STAFF_SIGN_IN_REQUIRED, StaffAuthorizationHeaders } from './staff-auth';
+
+type StaffPreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The preHandler of a staff route, stating what it needs: 401 `{ message }` without a
+     * valid, open session's bearer; 403 `{ message: roleRequiredMessage(role) }` without the role.
+     */
+    requireAccess(access: StaffAccess): StaffPreHandler;
+    /**
+     * The same check for a route that answers customers too (its `config.staffAccess` says
+     * it takes a staff bearer): the identity, or undefined once the 401 or 403 is sent.
+     */
+    checkStaffAccess(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      access: StaffAccess,
+    ): Promise<StaffIdentity | undefined>;
+    /** Roles from the database, cached per portal and dropped on every portal when they change. */
+    staffRoles: StaffRoles;
+    /** Every route that takes a staff bearer and the access it states (collectStaffRoutes, as routes are added). */
+    staffRoutes: readonly StaffRoute[];
+  }
+  interface FastifyContextConfig {
+    /** A route that answers customers and also takes a staff bearer states the access the bearer needs here. */
+    staffAccess?: StaffAccess;
+  }
+}
+
+export interface StaffRoles {
+  /** The roles `email` holds now: ADMIN_EMAILS addresses always hold `admin`. */
+  rolesOf(email: string): Promise<StaffRole[]>;
+  /** A sign-in: the first one creates the person with STAFF_DEFAULT_ROLES; each sets the last sign-in. */
+  recordSignIn(email: string): Promise<void>;
+  /** Drops this portal's cached roles of `email` at once (other portals drop theirs on the NOTIFY). */
+  forget(email: string): void;
+}
+
+export interface StaffRoute {
+  method: HTTPMethods;
+  url: string;
+  access: StaffAccess;
+}
+
+/** Enough for every staff member of a large company; the least recently asked are forgotten first. */
+const CACHED_PEOPLE = 10_000;
+
+/**
+ * Staff roles (docs/staff-roles.md, decision 120): checked on the server on every request,
+ * from the database through a per-portal cache that a change of roles empties on every
+ * portal (LISTEN/NOTIFY), so a change takes effect on the person's next request.
+ */
+export default fp(
+  async function staffRolesPlugin(app: FastifyInstance) {
+    const { adminEmails, staffDefaultRoles } = app.config;
+    const cache = new BoundedMap<string, Promise<StaffRole[]>>(CACHED_PEOPLE);
+
+    const rolesOf = (email: string): Promise<StaffRole[]> => {
+      const cached = cache.get(email);
+      if (cached) return cached;
+      const loading = storedRolesOf(app.db, email).then((stored) =>
+        adminEmails.includes(email) ? orderedRoles([...stored, 'admin']) : stored,
+      );
+      // A change committed while this load runs deletes this entry (forget), so a stale read is not kept.
+      cache.set(email, loading);
+      loading.catch(() => {
+        if (cache.get(email) === loading) cache.delete(email);
+      });
+      return loading;
+    };
+    const forget = (email: string) => cache.delete(email);
+    const forgetEveryone = () => cache.clear();
+
+    // ADMIN_EMAILS on every start: they hold `admin` in the database too, so People lists them.
+    await ensureAdministrators(app.db, adminEmails);
+
+    const listener = listenToChannel(
+      app.pool,
+      STAFF_ROLES_CHANGED_CHANNEL,
+      {
+        notification: (email) => (email === undefined ? forgetEveryone() : forget(email)),
+        reset: forgetEveryone,
+      },
+      app.log,
+      'staff role changes',
+    );
+    await listener.ready;
+    app.addHook('onClose', async () => listener.stop());
+
+    app.decorate('staffRoles', {
+      rolesOf,
+      forget,
+      async recordSignIn(email: string) {
+        await app.db.transaction(async (tx) => {
+          await recordSignIn(tx, email, staffDefaultRoles);
+          await notifyRolesChanged(tx, email);
+        });
+        forget(email);
+      },
+    } satisfies StaffRoles);
+
+    const checkStaffAccess = async (request: FastifyRequest, reply: FastifyReply, access: StaffAccess) => {
+      reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL);
+      const staff = await app.staffIdentity(request);
+      if (!staff) {
+        await reply.status(401).send({ message: STAFF_SIGN_IN_REQUIRED });
+        return undefined;
+      }
+      if (access !== 'staff' && !allows(await rolesOf(staff.email), access)) {
+        await reply.status(403).send({ message: roleRequiredMessage(access) });
+        return undefined;
+      }
+      request.staff = staff;
+      return staff;
+    };
+    app.decorate('checkStaffAccess', checkStaffAccess);
+
+    // One preHandler per access, so the route collector (collectStaffRoutes) can tell which a route states.
+    const handlerOfAccess = new Map<StaffAccess, StaffPreHandler>();
+    app.decorate('requireAccess', (access: StaffAccess) => {
+      let handler = handlerOfAccess.get(access);
+      if (!handler) {
+        handler = async (request: FastifyRequest, reply: FastifyReply) => {
+          await checkStaffAccess(request, reply, access);
+        };
+        handlerOfAccess.set(access, handler);
+        accessOfHandler.set(handler, access);
+      }
+      return handler;
+    });
+  },
+  { name: 'staff-roles', dependencies: ['config', 'database', 'staff-auth'] },
+);
+
+/** Every preHandler requireAccess made, with the access it checks. */
+const accessOfHandler = new WeakMap<StaffPreHandler, StaffAccess>();
+
+/**
+ * Collects, as routes are added, every route that takes a staff bearer and the access it
+ * states (`app.staffRoutes`), and refuses a route that takes one but states none. Called
+ * by buildApp on the bare instance, before anything else: its onRoute hook must see each
+ * route's own preHandlers, before any other hook (OpenTelemetry's) wraps them.
+ */
+export function collectStaffRoutes(app: FastifyInstance) {
+  const staffRoutes: StaffRoute[] = [];
+  app.decorate('staffRoutes', staffRoutes);
+  app.addHook('onRoute', (route) => {
+    const stated =
+      [route.preHandler]
+        .flat()
+        .map((handler) => (handler ? accessOfHandler.get(handler as StaffPreHandler) : undefined))
+        .find((access) => access !== undefined) ?? route.config?.staffAccess;
+    if (stated === undefined) {
+      // A route that takes a staff bearer must say what it needs: no route is open to every session by default.
+      if (takesStaffBearer(route))
+        throw new Error(
+          `${String(route.method)} ${route.url} takes a staff bearer but states no access (app.requireAccess)`,
+        );
+      return;
+    }
+    for (const method of [route.method].flat()) staffRoutes.push({ method, url: route.url, access: stated });
+  });
+}
+
+function takesStaffBearer(route: RouteOptions): boolean {
+  const headers = route.schema?.headers as { properties?: { authorization?: { description?: string } } } | undefined;
+  return (
+    headers === StaffAuthorizationHeaders ||
+    (headers?.properties?.authorization?.description ?? '').startsWith('`Bearer')
+  );
+}

@@ -1,0 +1,162 @@
+import {
+  allows,
+  roleRequiredMessage,
+  PEOPLE_PATHS,
+  SIGN_IN_PATHS,
+  STAFF_ROLES,
+  type StaffAccess,
+  type StaffRole,
+} from '@portal/contracts';
+import type { InjectOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_STAFF_EMAIL, useDemoPortal } from '../test/demo-portal';
+import { buildApp } from './app';
+import { loadConfig } from './config/config';
+import { blobStoreFor } from './plugins/blob-store';
+import { StaffAuthorizationHeaders } from './plugins/staff-auth';
+import { createTestApp } from '../test/test-app';
+
+const demo = useDemoPortal();
+
+/** A value for each path parameter of a staff route: the answer may be 404, never a validation error. */
+const PARAMS: Record<string, string> = {
+  challengeKey: '11',
+  registrationId: 'DEMO-CS-1001',
+  name: '0.0.0',
+  email: 'nobody@example.com',
+};
+
+/**
+ * A body for each route that needs one, such that a caller who may use the route gets an
+ * answer other than 401 and 403 without changing anything the other cells rely on. Only
+ * the bodies: which routes exist comes from the app itself (`app.staffRoutes`).
+ */
+const BODIES: Record<string, unknown> = {
+  'PUT /v1/Cornerstone/PasswordReset': { registrationId: 'NO-SUCH-ID', authorizedAdminEmails: [] },
+  'POST /v1/Cornerstone/PasswordReset': { registrationId: 'NO-SUCH-ID', challengeKey: '11' },
+  'POST /v1/people': { email: 'not-an-address', roles: [] },
+  'PUT /v1/people/:email/roles': { roles: [] },
+};
+
+type Caller = 'signed out' | 'no role' | StaffRole;
+const CALLERS: Caller[] = ['signed out', 'no role', ...STAFF_ROLES];
+
+describe('every staff route states the access it needs, and the server enforces it', () => {
+  it('collects the staff routes from the app, the read-only tools open to every staff member', () => {
+    const routes = demo.portal.app.staffRoutes;
+    const accessOf = (method: string, url: string) =>
+      routes.find((route) => route.method === method && route.url === url)?.access;
+    expect(routes.length).toBeGreaterThanOrEqual(18);
+    expect(accessOf('GET', '/v1/Cornerstone/releaseDates')).toBe('staff');
+    expect(accessOf('GET', '/v1/ProductInformationBulletins')).toBe('staff');
+    expect(accessOf('GET', '/v1/products/cornerstone/options')).toBe('staff');
+    expect(accessOf('GET', '/v1/chromatof/latestversions')).toBe('staff');
+    expect(accessOf('GET', '/v1/Cornerstone/ServiceKey')).toBe('service');
+    expect(accessOf('GET', '/v1/usage')).toBe('admin');
+    expect(accessOf('GET', '/v1/people/me')).toBe('staff');
+    expect(accessOf('DELETE', SIGN_IN_PATHS.session)).toBe('staff');
+  });
+
+  it('answers each route × caller as the route states: 401 signed out, 403 naming the role, else the route itself', async () => {
+    const failures: string[] = [];
+    for (const route of demo.portal.app.staffRoutes) {
+      const key = `${route.method} ${route.url}`;
+      const url = route.url.replace(/:(\w+)/g, (_, name: string) => {
+        const value = PARAMS[name];
+        if (value === undefined) failures.push(`${key}: give its :${name} a value in PARAMS`);
+        return encodeURIComponent(value ?? 'x');
+      });
+      for (const caller of CALLERS) {
+        const bearer =
+          caller === 'signed out'
+            ? undefined
+            : await demo.signIn(`matrix-${caller.replace(' ', '-')}@example.com`, caller === 'no role' ? [] : [caller]);
+        const request: InjectOptions = {
+          method: route.method as InjectOptions['method'],
+          url,
+          remoteAddress: demo.freshClient(),
+          headers: bearer ? { authorization: bearer } : {},
+          ...(key in BODIES ? { payload: BODIES[key] as Record<string, unknown> } : {}),
+        };
+        const response = await demo.portal.app.inject(request);
+        const roles: StaffRole[] = caller === 'signed out' || caller === 'no role' ? [] : [caller];
+        const cell = `${key} as ${caller}: ${response.statusCode} ${response.body.slice(0, 120)}`;
+        if (caller === 'signed out') {
+          if (response.statusCode !== 401) failures.push(`${cell} (expected 401)`);
+        } else if (!allows(roles, route.access)) {
+          const expected = { message: roleRequiredMessage(route.access as StaffRole) };
+          // A HEAD answer has the status of its GET twin and no body.
+          const body = route.method === 'HEAD' ? JSON.stringify(expected) : response.body;
+          if (response.statusCode !== 403 || body !== JSON.stringify(expected))
+            failures.push(`${cell} (expected 403 ${expected.message})`);
+        } else if (response.statusCode === 401 || response.statusCode === 403 || response.statusCode >= 500) {
+          failures.push(`${cell} (expected the route's own answer)`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses to start an app with a route that takes a staff bearer but states no access', async () => {
+    const building = createTestApp({
+      routes: (app) =>
+        app.get('/test/open-to-every-session', { schema: { headers: StaffAuthorizationHeaders } }, async () => 'open'),
+    });
+    await expect(building).rejects.toThrow(
+      /GET \/test\/open-to-every-session takes a staff bearer but states no access/,
+    );
+  });
+
+  it('states an access the contracts know for every collected route', () => {
+    const known: StaffAccess[] = ['staff', ...STAFF_ROLES];
+    for (const route of demo.portal.app.staffRoutes) expect(known).toContain(route.access);
+  });
+});
+
+const SERVICE_KEY = '/v1/Cornerstone/ServiceKey';
+const setRoles = (email: string, roles: StaffRole[]) =>
+  demo.portal.app.inject({
+    method: 'PUT',
+    url: PEOPLE_PATHS.roles.replace(':email', encodeURIComponent(email)),
+    headers: { authorization: demo.staff },
+    payload: { roles },
+  });
+
+describe('a change of roles reaches every portal on the same database', () => {
+  let other: Awaited<ReturnType<typeof secondPortal>> | undefined;
+  afterAll(() => other?.close());
+
+  /** A second portal process's app: its own role cache and LISTEN connection, the same database and key. */
+  async function secondPortal() {
+    const config = loadConfig({ DATA_DIR: demo.dataDir, ADMIN_EMAILS: DEMO_STAFF_EMAIL });
+    const blobStore = await blobStoreFor(config);
+    const { database } = demo.portal;
+    const app = await buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      secretKey: demo.portal.app.secretKey,
+      blobStore,
+    });
+    app.log.level = 'silent';
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        blobStore.close?.();
+      },
+    };
+  }
+
+  it('takes effect on the next request to the other portal', async () => {
+    other = await secondPortal();
+    const bearer = await demo.signIn('two.portals@example.com', ['service']);
+    const onOther = () => other!.app.inject({ method: 'GET', url: SERVICE_KEY, headers: { authorization: bearer } });
+    // The other portal has the roles cached now.
+    expect((await onOther()).statusCode).toBe(200);
+    expect((await onOther()).statusCode).toBe(200);
+    expect((await setRoles('two.portals@example.com', [])).statusCode).toBe(200);
+    // The NOTIFY arrives within milliseconds of the commit; without it the cached roles would stay.
+    await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000, interval: 20 }).toBe(403);
+  });
+});
