@@ -14,6 +14,7 @@ import {
   removeDataDir,
   startPortal,
 } from '../test-kit/portal-process';
+import { signInThroughOutbox } from '../test-kit/staff-session';
 
 const DEMO_CATALOGUE = path.join(REPO_ROOT, 'apps/api/demo-catalogue');
 
@@ -140,6 +141,54 @@ test('a command works beside the running portal on its embedded database, and th
     await portal.stop();
     await rm(portal.dataDir, { recursive: true, force: true });
     await rm(folder, { recursive: true, force: true });
+  }
+});
+
+test('staff commands work beside the running portal: a revoked role is refused on the next request', async () => {
+  const portal = await startPortal();
+  try {
+    const ops = await signInThroughOutbox({
+      email: 'ops@example.com',
+      requestAt: portal.url,
+      dataDirs: portal.dataDir,
+    });
+    const serviceKey = () =>
+      fetch(`${portal.url}/v1/Cornerstone/ServiceKey`, { headers: ops.headers }).then((response) => response.status);
+    // The first sign-in gave the default role, service.
+    expect(await serviceKey()).toBe(200);
+
+    const staff = (...args: string[]) =>
+      spawnSync(process.execPath, [CLI_ENTRY, 'staff', ...args], {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: portal.dataDir },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+    const revoked = staff('revoke', 'ops@example.com', 'service');
+    expect(revoked.stderr).toBe('');
+    expect(revoked.status).toBe(0);
+    expect(revoked.stdout).toBe('Revoked service from ops@example.com: roles now none.\n');
+    await expect.poll(serviceKey).toBe(403);
+
+    const unknown = staff('grant', 'ops@example.com', 'root');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe('Unknown role "root": the roles are service, publisher, admin.\n');
+    const outside = staff('grant', 'ops@elsewhere.example', 'service');
+    expect(outside.status).toBe(2);
+    expect(outside.stderr.trim().split('\n')).toHaveLength(1);
+
+    expect(staff('list').stdout).toMatch(/^ops@example\.com {2}roles: none/m);
+    const verified = spawnSync(process.execPath, [CLI_ENTRY, 'audit', 'verify'], {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: portal.dataDir },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    // The expiring key it was given, and the revocation.
+    expect(verified.stdout).toContain('The audit log is intact: 2 rows');
+  } finally {
+    await portal.stop();
+    await rm(portal.dataDir, { recursive: true, force: true });
   }
 });
 
