@@ -44,6 +44,12 @@ export interface Config {
   downloadRecordsRetentionDays: number;
   /** Days anonymous telemetry events and their daily rollups are kept (TELEMETRY_RETENTION_DAYS, default 400). */
   telemetryRetentionDays: number;
+  /** Telemetry events stored per client address per UTC day (TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY); beyond, dropped. */
+  telemetryEventsPerAddressPerDay: number;
+  /** Telemetry events stored per UTC day, every client together (TELEMETRY_EVENTS_PER_DAY); beyond, dropped and counted. */
+  telemetryEventsPerDay: number;
+  /** Below this many MB free on DATA_DIR's disk telemetry is refused (TELEMETRY_MIN_FREE_DISK_MB; 0: never). */
+  telemetryMinFreeDiskMb: number;
   /**
    * A Redis server (REDIS_URL) that holds the rate limits and the guessing brake's counts,
    * so that every portal behind a load balancer spends one budget; without it, memory.
@@ -117,6 +123,10 @@ const DEFAULT_STAFF_EMAIL_DOMAIN = 'example.com';
 
 const DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS = 400;
 const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
+/** Budgets no real browser reaches (docs/decisions/131-telemetry-budgets.md). */
+const DEFAULT_TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY = 20_000;
+const DEFAULT_TELEMETRY_EVENTS_PER_DAY = 1_000_000;
+const DEFAULT_TELEMETRY_MIN_FREE_DISK_MB = 1024;
 const RETENTION_MAX_DAYS = 36_500;
 
 /** Required together: a bucket is named by all five. S3_FORCE_PATH_STYLE is optional (default false) but needs them. */
@@ -247,6 +257,36 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS,
   );
   const telemetryRetentionDays = retentionDays('TELEMETRY_RETENTION_DAYS', DEFAULT_TELEMETRY_RETENTION_DAYS);
+  const wholeNumber = (name: string, fallback: number, min: number, max: number, unit: string) => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problem(name, `must be a whole number of ${unit}, ${min}-${max}`, raw);
+    }
+    return value;
+  };
+  const telemetryEventsPerAddressPerDay = wholeNumber(
+    'TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY',
+    DEFAULT_TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY,
+    1,
+    1_000_000_000,
+    'events',
+  );
+  const telemetryEventsPerDay = wholeNumber(
+    'TELEMETRY_EVENTS_PER_DAY',
+    DEFAULT_TELEMETRY_EVENTS_PER_DAY,
+    1,
+    1_000_000_000,
+    'events',
+  );
+  const telemetryMinFreeDiskMb = wholeNumber(
+    'TELEMETRY_MIN_FREE_DISK_MB',
+    DEFAULT_TELEMETRY_MIN_FREE_DISK_MB,
+    0,
+    100_000_000,
+    'MB',
+  );
 
   const rawReportErrors = read('REPORT_ERRORS');
   if (rawReportErrors !== undefined && rawReportErrors !== 'true' && rawReportErrors !== 'false') {
@@ -348,6 +388,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     firmwareSigningKey,
     downloadRecordsRetentionDays,
     telemetryRetentionDays,
+    telemetryEventsPerAddressPerDay,
+    telemetryEventsPerDay,
+    telemetryMinFreeDiskMb,
     reportErrors,
     logFormat,
     otelEndpoint,

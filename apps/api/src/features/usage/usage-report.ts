@@ -1,7 +1,7 @@
 import { LOOKUP_EVENT_NAMES, type UsageReport } from '@portal/contracts';
 import type { Database } from '../../db/connect';
 import { dailyDownloadsByProduct, topDownloads } from '../files/queries';
-import { dailyErrors, dailyEvents, dailyPageViews } from '../telemetry/queries';
+import { dailyErrors, dailyEvents, dailyPageViews, droppedTelemetry } from '../telemetry/queries';
 
 const DAY_MS = 24 * 60 * 60_000;
 const TOP_VERSIONS = 10;
@@ -19,12 +19,13 @@ export async function usageReport(
   const to = now.toISOString().slice(0, 10);
   const from = new Date(Date.parse(to) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
 
-  const [pageViews, downloads, lookups, topVersions, errors] = await Promise.all([
+  const [pageViews, downloads, lookups, topVersions, errors, telemetryDropped] = await Promise.all([
     dailyPageViews(db, from),
     dailyDownloadsByProduct(db, from),
     dailyEvents(db, from, LOOKUP_EVENT_NAMES),
     topDownloads(db, from, TOP_VERSIONS),
     reportErrors ? dailyErrors(db, from) : Promise.resolve(null),
+    droppedTelemetry(db, from),
   ]);
   return {
     days,
@@ -35,5 +36,6 @@ export async function usageReport(
     lookups: lookups.map(({ day, events, failed }) => ({ day, lookups: events, failed: failed ?? 0 })),
     topVersions,
     errors,
+    telemetryDropped,
   };
 }

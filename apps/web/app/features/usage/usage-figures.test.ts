@@ -14,6 +14,7 @@ describe('usage figures', () => {
     lookups: [{ day: '2026-11-23', lookups: 4, failed: 1 }],
     topVersions: [],
     errors: null,
+    telemetryDropped: { overBudget: 0, lowDisk: 0 },
   };
 
   it('fills every day of the range, so quiet days show as zero', () => {
