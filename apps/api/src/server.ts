@@ -10,6 +10,7 @@ import {
 } from './features/publishing/publishing';
 import { chooseLogFormat, createLogger } from './logging';
 import { blobStoreFor } from './plugins/blob-store';
+import { serveMetrics } from './plugins/metrics';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
@@ -74,6 +75,11 @@ async function main() {
       },
     );
     cleanups.add(() => app.close());
+    if (config.metricsPort !== undefined) {
+      const metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort, config.metricsHost);
+      cleanups.add(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+      log.info(`Metrics at http://${config.metricsHost}:${config.metricsPort}/metrics (Prometheus)`);
+    }
     await app.listen({
       port: config.port,
       host: config.host,

@@ -12,6 +12,10 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** Port of the Prometheus `/metrics` listener (METRICS_PORT); undefined: none. */
+  metricsPort: number | undefined;
+  /** Where that listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
   publicUrl: URL;
   dataDir: string;
   /** An external PostgreSQL server; without it the portal runs its own embedded one. */
@@ -152,6 +156,19 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const host = read('HOST') ?? '127.0.0.1';
   if (CONTROL_CHARS.test(host) || /\s/.test(host)) problem('HOST', 'must be a host name or IP address', host);
+
+  let metricsPort: number | undefined;
+  const rawMetricsPort = read('METRICS_PORT');
+  if (rawMetricsPort !== undefined) {
+    metricsPort = Number(rawMetricsPort);
+    if (!/^\d+$/.test(rawMetricsPort) || metricsPort < 1 || metricsPort > 65535) {
+      problem('METRICS_PORT', 'must be an integer 1-65535', rawMetricsPort);
+    }
+  }
+  const metricsHost = read('METRICS_HOST') ?? '127.0.0.1';
+  if (CONTROL_CHARS.test(metricsHost) || /\s/.test(metricsHost)) {
+    problem('METRICS_HOST', 'must be a host name or IP address', metricsHost);
+  }
 
   let publicUrl: URL | undefined;
   const rawPublicUrl = read('PUBLIC_URL');
@@ -375,6 +392,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return {
     port,
     host,
+    metricsPort,
+    metricsHost,
     publicUrl,
     dataDir,
     databaseUrl,

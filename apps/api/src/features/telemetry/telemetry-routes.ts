@@ -73,16 +73,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const granted = await budget.grant(request.ip, rows.length);
       const stored = rows.slice(0, granted.allowed);
       budget.stored(await storeEvents(app.db, stored, granted));
-      return reply.status(202).send({
+      const answer = {
         accepted: stored.length,
         dropped: { ...dropped, overBudget: granted.overBudget, lowDisk: granted.lowDisk },
-      });
+      };
+      app.metrics.telemetryEvents.inc({ outcome: 'accepted' }, answer.accepted);
+      for (const [reason, count] of Object.entries(answer.dropped)) {
+        if (count > 0) app.metrics.telemetryEvents.inc({ outcome: reason }, count);
+      }
+      return reply.status(202).send(answer);
     },
   );
 };
 
 export const telemetryRoutes = fp(routes, {
   name: 'telemetry-routes',
-  dependencies: ['config', 'database', 'rate-limit'],
+  dependencies: ['config', 'database', 'rate-limit', 'metrics'],
   encapsulate: true,
 });

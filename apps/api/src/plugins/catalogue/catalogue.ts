@@ -47,7 +47,12 @@ export class CatalogueCache {
  * client of its own, outside the pool, so that ending the pool never waits for it. While
  * the connection is down a publish could be missed, so every (re)connect invalidates too.
  */
-export function listenForPublishes(pool: pg.Pool, cache: CatalogueCache, log: FastifyBaseLogger) {
+export function listenForPublishes(
+  pool: pg.Pool,
+  cache: CatalogueCache,
+  log: FastifyBaseLogger,
+  onPublish: () => void = () => {},
+) {
   let client: pg.Client | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -59,7 +64,10 @@ export function listenForPublishes(pool: pg.Pool, cache: CatalogueCache, log: Fa
   const connect = async () => {
     if (stopped) return;
     const connection = new pg.Client(pool.options);
-    connection.on('notification', () => cache.invalidate());
+    connection.on('notification', () => {
+      onPublish();
+      cache.invalidate();
+    });
     connection.on('error', (error) => {
       log.warn({ err: error }, 'lost the catalogue LISTEN connection; reconnecting');
       if (client === connection) client = undefined;
@@ -101,9 +109,9 @@ export function listenForPublishes(pool: pg.Pool, cache: CatalogueCache, log: Fa
 export default fp(
   async function catalogue(app: FastifyInstance) {
     const cache = new CatalogueCache(app.db);
-    const listener = listenForPublishes(app.pool, cache, app.log);
+    const listener = listenForPublishes(app.pool, cache, app.log, () => app.metrics.publishesSeen.inc());
     app.decorate('catalogue', cache);
     app.addHook('onClose', async () => listener.stop());
   },
-  { name: 'catalogue', dependencies: ['database'] },
+  { name: 'catalogue', dependencies: ['database', 'metrics'] },
 );
