@@ -176,7 +176,9 @@ async function restore(file: string, force: boolean) {
     console.log(
       `Restored ${file} (made ${manifest.createdAt}): ${manifest.tables.length} tables, ${rows} rows, ` +
         `${manifest.fileCount} files${manifest.files === 'bucket' ? ' checked in the bucket' : ''}` +
-        (laterMigrations > 0 ? `, then ${laterMigrations} newer migrations` : '') +
+        (laterMigrations > 0
+          ? `, then ${laterMigrations} newer ${laterMigrations === 1 ? 'migration' : 'migrations'}`
+          : '') +
         ` in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     return 0;

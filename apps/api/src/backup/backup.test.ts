@@ -228,6 +228,43 @@ describe('backup and restore', () => {
     expect((await portalCommand(['audit', 'verify'], restored.env)).stdout).toContain('intact: 5 rows');
   });
 
+  it('restores an archive of an older portal at its own migration level, then applies the newer migrations', async () => {
+    // The archive as the portal before the newest migration (0010, telemetry_intake_daily) made it.
+    const older = path.join(work, 'older.backup');
+    const part = 'database/telemetry_intake_daily.copy';
+    await rewriteManifest(
+      archive,
+      older,
+      (manifest) => ({
+        ...manifest,
+        migrationLevel: (manifest.migrationLevel as number) - 1,
+        tables: (manifest.tables as Array<{ name: string }>).filter((table) => table.name !== 'telemetry_intake_daily'),
+        parts: (manifest.parts as Array<{ name: string }>).filter((entry) => entry.name !== part),
+      }),
+      [part],
+    );
+    const target = await createTestDatabase({ migrated: false });
+    const dataDir = await makeDataDir();
+    try {
+      const env = { DATA_DIR: dataDir, DATABASE_URL: target.url.toString() };
+      const restore = await portalCommand(['restore', older], env);
+      expect(restore.stderr).toBe('');
+      expect(restore.stdout).toMatch(/, then 1 newer migration in /);
+      const { rows } = await target.pool.query<{ count: number }>(
+        `SELECT (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS count`,
+      );
+      const { rows: known } = await source.database.pool.query<{ count: number }>(
+        'SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations',
+      );
+      expect(rows[0]!.count).toBe(known[0]!.count);
+      expect((await target.pool.query('SELECT * FROM telemetry_intake_daily')).rowCount).toBe(0);
+      expect((await portalCommand(['audit', 'verify'], env)).stdout).toContain('intact: 5 rows');
+    } finally {
+      await target.drop();
+      await removeDataDir(dataDir);
+    }
+  });
+
   it('refuses a damaged, a truncated and a newer archive, and a running portal’s folder, writing nothing', async () => {
     const bytes = await readFile(archive);
     const damaged = path.join(work, 'damaged.backup');
@@ -377,6 +414,7 @@ async function rewriteManifest(
   file: string,
   target: string,
   change: (manifest: Record<string, unknown>) => Record<string, unknown>,
+  leaveOut: string[] = [],
 ) {
   const out = pack();
   const written = pipeline(out, createWriteStream(target));
@@ -385,6 +423,7 @@ async function rewriteManifest(
     const chunks: Buffer[] = [];
     stream.on('data', (data: unknown) => chunks.push(data as Buffer));
     stream.on('end', () => {
+      if (leaveOut.includes(header.name)) return next();
       let body = Buffer.concat(chunks);
       if (header.name === 'manifest.json') {
         body = Buffer.from(JSON.stringify(change(JSON.parse(body.toString('utf8')) as Record<string, unknown>)));
