@@ -12,6 +12,8 @@ import path from 'node:path';
 export interface Config {
   port: number;
   host: string;
+  /** How long SIGTERM waits for in-flight requests before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
   /** Port of the Prometheus `/metrics` listener (METRICS_PORT); undefined: none. */
   metricsPort: number | undefined;
   /** Where that listener binds (METRICS_HOST, default 127.0.0.1). */
@@ -127,6 +129,8 @@ const DEFAULT_STAFF_EMAIL_DOMAIN = 'example.com';
 
 const DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS = 400;
 const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
+/** Long enough for a lookup or a page, short enough for a rolling restart; downloads resume by Range. */
+const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 /** Budgets no real browser reaches (docs/decisions/131-telemetry-budgets.md). */
 const DEFAULT_TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY = 20_000;
 const DEFAULT_TELEMETRY_EVENTS_PER_DAY = 1_000_000;
@@ -156,6 +160,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const host = read('HOST') ?? '127.0.0.1';
   if (CONTROL_CHARS.test(host) || /\s/.test(host)) problem('HOST', 'must be a host name or IP address', host);
+
+  let shutdownGraceSeconds = DEFAULT_SHUTDOWN_GRACE_SECONDS;
+  const rawShutdownGrace = read('SHUTDOWN_GRACE_SECONDS');
+  if (rawShutdownGrace !== undefined) {
+    shutdownGraceSeconds = Number(rawShutdownGrace);
+    if (!/^\d+$/.test(rawShutdownGrace) || shutdownGraceSeconds < 1 || shutdownGraceSeconds > 3600) {
+      problem('SHUTDOWN_GRACE_SECONDS', 'must be a whole number of seconds, 1-3600', rawShutdownGrace);
+    }
+  }
 
   let metricsPort: number | undefined;
   const rawMetricsPort = read('METRICS_PORT');
@@ -392,6 +405,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return {
     port,
     host,
+    shutdownGraceSeconds,
     metricsPort,
     metricsHost,
     publicUrl,
