@@ -130,6 +130,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+// The tests after the first read the archive it writes: they run in order, as Vitest runs a file's tests.
 describe('backup and restore', () => {
   let restored: Portal;
   afterAll(() => restored?.close());
