@@ -58,7 +58,8 @@ const WEB = './apps/web/app';
  * A part imports only from the parts below it.
  */
 const API_START_UP = [`${API}/runtime`, `${API}/telemetry`, `${API}/tracing`];
-const API_APP = [`${API}/app.ts`, `${API}/server.ts`, `${API}/cli.ts`];
+// backup/ is the command line's backup and restore: it opens plugins (the blob store) and the database as cli.ts does.
+const API_APP = [`${API}/app.ts`, `${API}/server.ts`, `${API}/cli.ts`, `${API}/backup`];
 const API_TESTS = ['./apps/api/test', './test-kit', './e2e', './bench'];
 /** The web app and the API apart, and no feature reaching into another: for tests too. */
 const boundaries = [

@@ -32,6 +32,7 @@ import fileDelivery from './plugins/file-delivery';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import firmwareSigning from './plugins/firmware-signing';
 import mailer from './plugins/mailer';
+import metrics from './plugins/metrics';
 import notFound from './plugins/not-found';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
@@ -91,6 +92,7 @@ export async function buildApp(
   await app.register(notFound);
   await app.register(redirects);
   await app.register(database, { db: dependencies.db, pool: dependencies.pool });
+  await app.register(metrics);
   await app.register(staffAuth);
   await app.register(staffRoles);
   await app.register(mailer);

@@ -10,13 +10,12 @@ import {
 } from './features/publishing/publishing';
 import { chooseLogFormat, createLogger } from './logging';
 import { blobStoreFor } from './plugins/blob-store';
+import { serveMetrics } from './plugins/metrics';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
 import { logoUrl } from './web/maker-logo';
 import { loadWebBuild } from './web/web-build';
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Every line of the process goes through this logger: readable lines on a terminal, JSON
@@ -31,7 +30,7 @@ async function main() {
   const config = loadConfig();
   const cleanups = new Cleanups((line) => log.error(line));
   // From here on a signal undoes whatever start-up has done so far, in reverse order.
-  handleShutdown(cleanups);
+  handleShutdown(cleanups, config.shutdownGraceSeconds * 1000);
   if (config.otelEndpoint) {
     // Only now are the OpenTelemetry packages loaded (docs/decisions/096).
     const tracing = await (await import('./tracing/tracing')).startTracing({ warn: (line) => log.warn(line) });
@@ -74,6 +73,11 @@ async function main() {
       },
     );
     cleanups.add(() => app.close());
+    if (config.metricsPort !== undefined) {
+      const metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort, config.metricsHost);
+      cleanups.add(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
+      log.info(`Metrics at http://${config.metricsHost}:${config.metricsPort}/metrics (Prometheus)`);
+    }
     await app.listen({
       port: config.port,
       host: config.host,
@@ -89,7 +93,12 @@ async function main() {
   }
 }
 
-function handleShutdown(cleanups: Cleanups) {
+/**
+ * SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish (answering
+ * them, and closing idle keep-alive connections), then undo start-up; after `graceMs` exit
+ * regardless, so a hung download cannot hold a rolling restart.
+ */
+function handleShutdown(cleanups: Cleanups, graceMs: number) {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -98,7 +107,10 @@ function handleShutdown(cleanups: Cleanups) {
     }
     stopping = true;
     log.info(`${signal}: finishing in-flight requests, then stopping`);
-    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    setTimeout(() => {
+      log.warn(`Requests still running after SHUTDOWN_GRACE_SECONDS (${graceMs / 1000} s): exiting now`);
+      process.exit(1);
+    }, graceMs).unref();
     void cleanups.run().then(() => process.exit(0));
   };
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -74,6 +74,10 @@ export const TelemetryAccepted = Type.Object(
       bot: Type.Integer(),
       /** An error report while REPORT_ERRORS is off. */
       reportingOff: Type.Integer(),
+      /** Past the day's budget of the client's address or of the whole portal (TELEMETRY_EVENTS_PER_*). */
+      overBudget: Type.Integer(),
+      /** DATA_DIR's disk has less free space than TELEMETRY_MIN_FREE_DISK_MB. */
+      lowDisk: Type.Integer(),
     }),
   },
   { $id: 'TelemetryAccepted' },

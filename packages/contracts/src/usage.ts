@@ -33,6 +33,12 @@ export const UsageReport = Type.Object(
     feedFetches: Type.Array(Type.Object({ day: Day, private: Type.Integer(), firmware: Type.Integer() })),
     /** Errors per day; null while REPORT_ERRORS is off. */
     errors: Type.Union([Type.Array(Type.Object({ day: Day, errors: Type.Integer() })), Type.Null()]),
+    /**
+     * Telemetry events dropped in the range to keep the disk safe: past the day's budgets
+     * (TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY, TELEMETRY_EVENTS_PER_DAY) or below the free-space
+     * floor (TELEMETRY_MIN_FREE_DISK_MB). The figures above do not count them.
+     */
+    telemetryDropped: Type.Object({ overBudget: Type.Integer(), lowDisk: Type.Integer() }),
   },
   { $id: 'UsageReport' },
 );

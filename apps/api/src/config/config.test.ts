@@ -99,6 +99,37 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads the operations settings: telemetry budgets, metrics listener, shutdown grace', () => {
+    const config = loadConfig({}, '/srv/portal');
+    expect(config).toMatchObject({
+      telemetryEventsPerAddressPerDay: 20_000,
+      telemetryEventsPerDay: 1_000_000,
+      telemetryMinFreeDiskMb: 1024,
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
+      shutdownGraceSeconds: 10,
+    });
+    expect(
+      loadConfig(
+        { METRICS_PORT: '9464', TELEMETRY_MIN_FREE_DISK_MB: '0', SHUTDOWN_GRACE_SECONDS: '30' },
+        '/srv/portal',
+      ),
+    ).toMatchObject({ metricsPort: 9464, telemetryMinFreeDiskMb: 0, shutdownGraceSeconds: 30 });
+    expect(
+      problemsOf({
+        METRICS_PORT: '70000',
+        TELEMETRY_EVENTS_PER_DAY: '0',
+        TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY: 'lots',
+        SHUTDOWN_GRACE_SECONDS: '0',
+      }),
+    ).toEqual([
+      'SHUTDOWN_GRACE_SECONDS must be a whole number of seconds, 1-3600, got "0"',
+      'METRICS_PORT must be an integer 1-65535, got "70000"',
+      'TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY must be a whole number of events, 1-1000000000, got "lots"',
+      'TELEMETRY_EVENTS_PER_DAY must be a whole number of events, 1-1000000000, got "0"',
+    ]);
+  });
+
   it('never repeats a secret in its messages', () => {
     const [problem] = problemsOf({ SECRET_KEY: 'hunter2' });
     expect(problem).toMatch(/^SECRET_KEY must be at least 32 bytes/);

@@ -13,6 +13,12 @@ import { canonicalEmail, isStaffAddress } from '../shared/canonical-email';
 export interface Config {
   port: number;
   host: string;
+  /** How long SIGTERM waits for in-flight requests before the process exits anyway (SHUTDOWN_GRACE_SECONDS). */
+  shutdownGraceSeconds: number;
+  /** Port of the Prometheus `/metrics` listener (METRICS_PORT); undefined: none. */
+  metricsPort: number | undefined;
+  /** Where that listener binds (METRICS_HOST, default 127.0.0.1). */
+  metricsHost: string;
   publicUrl: URL;
   dataDir: string;
   /** An external PostgreSQL server; without it the portal runs its own embedded one. */
@@ -52,6 +58,12 @@ export interface Config {
   downloadRecordsRetentionDays: number;
   /** Days anonymous telemetry events and their daily rollups are kept (TELEMETRY_RETENTION_DAYS, default 400). */
   telemetryRetentionDays: number;
+  /** Telemetry events stored per client address per UTC day (TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY); beyond, dropped. */
+  telemetryEventsPerAddressPerDay: number;
+  /** Telemetry events stored per UTC day, every client together (TELEMETRY_EVENTS_PER_DAY); beyond, dropped and counted. */
+  telemetryEventsPerDay: number;
+  /** Below this many MB free on DATA_DIR's disk telemetry is refused (TELEMETRY_MIN_FREE_DISK_MB; 0: never). */
+  telemetryMinFreeDiskMb: number;
   /**
    * A Redis server (REDIS_URL) that holds the rate limits and the guessing brake's counts,
    * so that every portal behind a load balancer spends one budget; without it, memory.
@@ -131,6 +143,12 @@ function isStaffRole(name: string): name is StaffRole {
 
 const DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS = 400;
 const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
+/** Long enough for a lookup or a page, short enough for a rolling restart; downloads resume by Range. */
+const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
+/** Budgets no real browser reaches (docs/decisions/131-telemetry-budgets.md). */
+const DEFAULT_TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY = 20_000;
+const DEFAULT_TELEMETRY_EVENTS_PER_DAY = 1_000_000;
+const DEFAULT_TELEMETRY_MIN_FREE_DISK_MB = 1024;
 const RETENTION_MAX_DAYS = 36_500;
 
 /** Required together: a bucket is named by all five. S3_FORCE_PATH_STYLE is optional (default false) but needs them. */
@@ -156,6 +174,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const host = read('HOST') ?? '127.0.0.1';
   if (CONTROL_CHARS.test(host) || /\s/.test(host)) problem('HOST', 'must be a host name or IP address', host);
+
+  let shutdownGraceSeconds = DEFAULT_SHUTDOWN_GRACE_SECONDS;
+  const rawShutdownGrace = read('SHUTDOWN_GRACE_SECONDS');
+  if (rawShutdownGrace !== undefined) {
+    shutdownGraceSeconds = Number(rawShutdownGrace);
+    if (!/^\d+$/.test(rawShutdownGrace) || shutdownGraceSeconds < 1 || shutdownGraceSeconds > 3600) {
+      problem('SHUTDOWN_GRACE_SECONDS', 'must be a whole number of seconds, 1-3600', rawShutdownGrace);
+    }
+  }
+
+  let metricsPort: number | undefined;
+  const rawMetricsPort = read('METRICS_PORT');
+  if (rawMetricsPort !== undefined) {
+    metricsPort = Number(rawMetricsPort);
+    if (!/^\d+$/.test(rawMetricsPort) || metricsPort < 1 || metricsPort > 65535) {
+      problem('METRICS_PORT', 'must be an integer 1-65535', rawMetricsPort);
+    }
+  }
+  const metricsHost = read('METRICS_HOST') ?? '127.0.0.1';
+  if (CONTROL_CHARS.test(metricsHost) || /\s/.test(metricsHost)) {
+    problem('METRICS_HOST', 'must be a host name or IP address', metricsHost);
+  }
 
   let publicUrl: URL | undefined;
   const rawPublicUrl = read('PUBLIC_URL');
@@ -281,6 +321,36 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS,
   );
   const telemetryRetentionDays = retentionDays('TELEMETRY_RETENTION_DAYS', DEFAULT_TELEMETRY_RETENTION_DAYS);
+  const wholeNumber = (name: string, fallback: number, min: number, max: number, unit: string) => {
+    const raw = read(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!/^\d+$/.test(raw) || value < min || value > max) {
+      problem(name, `must be a whole number of ${unit}, ${min}-${max}`, raw);
+    }
+    return value;
+  };
+  const telemetryEventsPerAddressPerDay = wholeNumber(
+    'TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY',
+    DEFAULT_TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY,
+    1,
+    1_000_000_000,
+    'events',
+  );
+  const telemetryEventsPerDay = wholeNumber(
+    'TELEMETRY_EVENTS_PER_DAY',
+    DEFAULT_TELEMETRY_EVENTS_PER_DAY,
+    1,
+    1_000_000_000,
+    'events',
+  );
+  const telemetryMinFreeDiskMb = wholeNumber(
+    'TELEMETRY_MIN_FREE_DISK_MB',
+    DEFAULT_TELEMETRY_MIN_FREE_DISK_MB,
+    0,
+    100_000_000,
+    'MB',
+  );
 
   const rawReportErrors = read('REPORT_ERRORS');
   if (rawReportErrors !== undefined && rawReportErrors !== 'true' && rawReportErrors !== 'false') {
@@ -369,6 +439,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   return {
     port,
     host,
+    shutdownGraceSeconds,
+    metricsPort,
+    metricsHost,
     publicUrl,
     dataDir,
     databaseUrl,
@@ -384,6 +457,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     firmwareSigningKey,
     downloadRecordsRetentionDays,
     telemetryRetentionDays,
+    telemetryEventsPerAddressPerDay,
+    telemetryEventsPerDay,
+    telemetryMinFreeDiskMb,
     reportErrors,
     logFormat,
     otelEndpoint,

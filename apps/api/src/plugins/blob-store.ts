@@ -56,6 +56,8 @@ export interface PutOptions {
 export interface StoredBlob {
   key: string;
   modifiedAt: Date;
+  /** Its length in bytes: what a backup lists and a restore checks a bucket against. */
+  size: number;
 }
 
 /** The key of a blob: derived from its SHA-256, so the same bytes are stored once. */
@@ -131,9 +133,9 @@ export class LocalBlobStore implements BlobStore {
   }
 
   async *list(): AsyncIterable<StoredBlob> {
-    for await (const { relative, modifiedAt } of this.entries()) {
+    for await (const { relative, modifiedAt, size } of this.entries()) {
       const key = relative.split(path.sep).join('/');
-      if (isBlobKey(key)) yield { key, modifiedAt };
+      if (isBlobKey(key)) yield { key, modifiedAt, size };
     }
   }
 
@@ -148,7 +150,7 @@ export class LocalBlobStore implements BlobStore {
   }
 
   /** The files one folder down (where put writes), with their modification times. */
-  private async *entries(): AsyncIterable<{ relative: string; modifiedAt: Date }> {
+  private async *entries(): AsyncIterable<{ relative: string; modifiedAt: Date; size: number }> {
     const folders = await readdir(this.root, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return [];
       throw error;
@@ -159,7 +161,7 @@ export class LocalBlobStore implements BlobStore {
         const relative = path.join(folder.name, name);
         // Gone since it was listed (a rename into place, another sweep): nothing to report.
         const stats = await stat(path.join(this.root, relative)).catch(() => undefined);
-        if (stats?.isFile()) yield { relative, modifiedAt: stats.mtime };
+        if (stats?.isFile()) yield { relative, modifiedAt: stats.mtime, size: stats.size };
       }
     }
   }

@@ -148,7 +148,7 @@ export class S3BlobStore implements BlobStore {
       const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
       for (const object of page.Contents ?? []) {
         if (object.Key && isBlobKey(object.Key)) {
-          yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+          yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0), size: object.Size ?? 0 };
         }
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;

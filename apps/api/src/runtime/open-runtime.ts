@@ -54,9 +54,12 @@ export async function openRuntime(
     lockDataDir: lock,
     poolMax,
     log,
+    migrate = true,
   }: {
     lockDataDir: 'always' | 'embedded';
     poolMax?: number;
+    /** false for `restore`, which migrates to its archive's level itself, loads, then migrates the rest. */
+    migrate?: boolean;
     /** Told one line per stage (database ready, migrations) for a person reading the start-up. */
     log?: (line: string) => void;
   },
@@ -93,6 +96,7 @@ export async function openRuntime(
     const { pool, db } = await connectDatabase(databaseUrl, poolMax ? { max: poolMax } : {});
     cleanups.add(() => pool.end());
     log?.(`Database ready: ${databaseDescription}`);
+    if (!migrate) return { db, pool, secretKey, databaseDescription };
     const { applied, total } = await applyMigrations(pool, MIGRATIONS_DIR);
     log?.(
       applied > 0

@@ -35,6 +35,11 @@ const SIZE_FORMATS = SIZE_UNITS.map(
   (unit) => new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
 );
 
+/** A count as a person reads it: '1,234,567'. */
+export function formatCount(count: number): string {
+  return BYTE_COUNT.format(count);
+}
+
 /** The exact size: '1 byte', '999 bytes', '1,234,567 bytes'. */
 export function formatByteCount(bytes: number): string {
   return `${BYTE_COUNT.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;

@@ -54,7 +54,10 @@ export const signInRoutes = fp(
 
     await app.register(signInApi);
   },
-  { name: 'sign-in-routes', dependencies: ['config', 'database', 'staff-auth', 'staff-roles', 'rate-limit', 'mailer'] },
+  {
+    name: 'sign-in-routes',
+    dependencies: ['config', 'database', 'staff-auth', 'staff-roles', 'rate-limit', 'mailer', 'metrics'],
+  },
 );
 
 const signInApi: FastifyPluginAsyncTypebox = async (app) => {
@@ -96,6 +99,7 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
         const { outboxFile } = await mailer.send(
           signInMail({ to: email, link: url, siteName: siteNameOf(config.makerName) }),
         );
+        app.metrics.signInMailsSent.inc();
         // Only for the outbox (development, demos): with real mail the link is never logged.
         if (outboxFile) request.log.info(`Sign-in mail written to ${outboxFile}; link: ${url.toString()}`);
       } catch (error) {

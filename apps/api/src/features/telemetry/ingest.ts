@@ -16,6 +16,7 @@ import {
   telemetryErrorsDaily,
   telemetryEvents,
   telemetryEventsDaily,
+  telemetryIntakeDaily,
   telemetryPageViewsDaily,
 } from './telemetry-tables';
 
@@ -41,7 +42,7 @@ export function classifyBatch(
   events: readonly unknown[],
   { userAgent, reportErrors, now }: { userAgent: string | undefined; reportErrors: boolean; now: number },
 ): Classified {
-  const dropped = { schema: 0, tooOld: 0, bot: 0, reportingOff: 0 };
+  const dropped = { schema: 0, tooOld: 0, bot: 0, reportingOff: 0, overBudget: 0, lowDisk: 0 };
   if (userAgent !== undefined && BOT_USER_AGENT.test(userAgent)) {
     return { rows: [], dropped: { ...dropped, bot: events.length } };
   }
@@ -85,7 +86,7 @@ export function classifyBatch(
   return { rows, dropped };
 }
 
-const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 
 function countBy<T>(rows: readonly EventRow[], keyOf: (row: EventRow) => T | undefined, keyString: (key: T) => string) {
   const counts = new Map<string, { key: T; count: number }>();
@@ -101,12 +102,36 @@ function countBy<T>(rows: readonly EventRow[], keyOf: (row: EventRow) => T | und
   return [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
 }
 
+/** Events a batch lost to the budgets, counted on the day they arrived. */
+export interface Refused {
+  overBudget: number;
+  lowDisk: number;
+}
+
 /**
  * Stores a batch in one transaction: one multi-row insert of the events, then one
- * upsert-increment per daily rollup table (each over the batch's distinct keys).
+ * upsert-increment per daily rollup table (each over the batch's distinct keys), and the
+ * day's intake (stored and refused). Returns how many events the arrival day has stored in
+ * all, every portal together: what the global budget counts from.
  */
-export async function storeEvents(db: Database, rows: readonly EventRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function storeEvents(
+  db: Database,
+  rows: readonly EventRow[],
+  refused: Refused = { overBudget: 0, lowDisk: 0 },
+  arrivedAt = new Date(),
+): Promise<number | undefined> {
+  if (rows.length === 0 && refused.overBudget === 0 && refused.lowDisk === 0) return undefined;
+  const intake = sql`
+    INSERT INTO ${telemetryIntakeDaily} (day, stored, over_budget, low_disk)
+    VALUES (${dayOf(arrivedAt)}::date, ${rows.length}, ${refused.overBudget}, ${refused.lowDisk})
+    ON CONFLICT (day) DO UPDATE SET stored = ${telemetryIntakeDaily}.stored + excluded.stored,
+      over_budget = ${telemetryIntakeDaily}.over_budget + excluded.over_budget,
+      low_disk = ${telemetryIntakeDaily}.low_disk + excluded.low_disk
+    RETURNING stored::bigint AS stored`;
+  if (rows.length === 0) {
+    const { rows: total } = await db.execute<{ stored: string }>(intake);
+    return Number(total[0]!.stored);
+  }
   const pageViews = countBy(
     rows,
     (row) => (row.kind === 'page-view' ? { day: dayOf(row.occurredAt), path: row.path } : undefined),
@@ -125,7 +150,7 @@ export async function storeEvents(db: Database, rows: readonly EventRow[]): Prom
     (row) => (row.kind === 'error' ? dayOf(row.occurredAt) : undefined),
     (day) => day,
   );
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.insert(telemetryEvents).values([...rows]);
     if (pageViews.length > 0) {
       await tx
@@ -154,7 +179,18 @@ export async function storeEvents(db: Database, rows: readonly EventRow[]): Prom
           set: { errors: sql`${telemetryErrorsDaily.errors} + excluded.errors` },
         });
     }
+    // Last, so the day's row is locked for the shortest time by concurrent batches.
+    const { rows: total } = await tx.execute<{ stored: string }>(intake);
+    return Number(total[0]!.stored);
   });
+}
+
+/** Events stored on `day` (UTC, by arrival) so far, every portal together: where a fresh process's budget starts. */
+export async function storedOn(db: Database, day: string): Promise<number> {
+  const { rows } = await db.execute<{ stored: string | null }>(
+    sql`SELECT stored::bigint AS stored FROM ${telemetryIntakeDaily} WHERE day = ${day}::date`,
+  );
+  return Number(rows[0]?.stored ?? 0);
 }
 
 /**
@@ -169,5 +205,6 @@ export async function purgeExpiredTelemetry(db: Database, retentionDays: number,
     await tx.delete(telemetryPageViewsDaily).where(sql`${telemetryPageViewsDaily.day} < ${cutoffDay}`);
     await tx.delete(telemetryEventsDaily).where(sql`${telemetryEventsDaily.day} < ${cutoffDay}`);
     await tx.delete(telemetryErrorsDaily).where(sql`${telemetryErrorsDaily.day} < ${cutoffDay}`);
+    await tx.delete(telemetryIntakeDaily).where(sql`${telemetryIntakeDaily.day} < ${cutoffDay}`);
   });
 }

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { telemetryErrorsDaily, telemetryEventsDaily, telemetryPageViewsDaily } from './telemetry-tables';
+import {
+  telemetryErrorsDaily,
+  telemetryEventsDaily,
+  telemetryIntakeDaily,
+  telemetryPageViewsDaily,
+} from './telemetry-tables';
 
 /**
  * What other features may ask of the telemetry rollups: read-only queries, the telemetry
@@ -36,4 +41,13 @@ export async function dailyErrors(db: Database, from: string) {
     SELECT to_char(${telemetryErrorsDaily.day}, 'YYYY-MM-DD') AS day, ${telemetryErrorsDaily.errors}::int AS errors
       FROM ${telemetryErrorsDaily} WHERE ${telemetryErrorsDaily.day} >= ${from}::date ORDER BY 1`);
   return rows;
+}
+
+/** Events dropped to keep the disk safe since `from` (by day of arrival): over the budgets, and below the free-space floor. */
+export async function droppedTelemetry(db: Database, from: string) {
+  const { rows } = await db.execute<{ over_budget: number; low_disk: number }>(sql`
+    SELECT coalesce(sum(${telemetryIntakeDaily.overBudget}), 0)::int AS over_budget,
+           coalesce(sum(${telemetryIntakeDaily.lowDisk}), 0)::int AS low_disk
+      FROM ${telemetryIntakeDaily} WHERE ${telemetryIntakeDaily.day} >= ${from}::date`);
+  return { overBudget: rows[0]?.over_budget ?? 0, lowDisk: rows[0]?.low_disk ?? 0 };
 }

@@ -61,7 +61,10 @@ describe('POST /v1/telemetry', () => {
       ],
     });
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ accepted: 4, dropped: { schema: 0, tooOld: 0, bot: 0, reportingOff: 0 } });
+    expect(response.json()).toEqual({
+      accepted: 4,
+      dropped: { schema: 0, tooOld: 0, bot: 0, reportingOff: 0, overBudget: 0, lowDisk: 0 },
+    });
     expect((await storedEvents()).map((row) => [row.kind, row.path, row.name, row.outcome])).toEqual([
       ['page-view', '/', null, null],
       ['page-view', '/cornerstone/offline', null, null],
@@ -83,13 +86,19 @@ describe('POST /v1/telemetry', () => {
       ],
     });
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ accepted: 1, dropped: { schema: 5, tooOld: 1, bot: 0, reportingOff: 0 } });
+    expect(response.json()).toEqual({
+      accepted: 1,
+      dropped: { schema: 5, tooOld: 1, bot: 0, reportingOff: 0, overBudget: 0, lowDisk: 0 },
+    });
 
     const bot = await post(
       { events: [pageView(), pageView()] },
       { userAgent: 'Mozilla/5.0 (compatible; Googlebot/2.1)' },
     );
-    expect(bot.json()).toEqual({ accepted: 0, dropped: { schema: 0, tooOld: 0, bot: 2, reportingOff: 0 } });
+    expect(bot.json()).toEqual({
+      accepted: 0,
+      dropped: { schema: 0, tooOld: 0, bot: 2, reportingOff: 0, overBudget: 0, lowDisk: 0 },
+    });
     expect(await storedEvents()).toHaveLength(1);
   });
 
@@ -208,7 +217,10 @@ describe('POST /v1/telemetry with REPORT_ERRORS off', () => {
         events: [pageView(), { kind: 'error', at: Date.now(), session: SESSION, path: '/', message: 'boom' }],
       },
     });
-    expect(response.json()).toEqual({ accepted: 1, dropped: { schema: 0, tooOld: 0, bot: 0, reportingOff: 1 } });
+    expect(response.json()).toEqual({
+      accepted: 1,
+      dropped: { schema: 0, tooOld: 0, bot: 0, reportingOff: 1, overBudget: 0, lowDisk: 0 },
+    });
     const { rows } = await quiet.database.pool.query('SELECT kind FROM telemetry_events');
     expect(rows).toEqual([{ kind: 'page-view' }]);
   });

@@ -7,7 +7,8 @@ import {
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
-import { classifyBatch, purgeExpiredTelemetry, storeEvents } from './ingest';
+import { TelemetryBudget } from './budget';
+import { classifyBatch, purgeExpiredTelemetry, storedOn, storeEvents } from './ingest';
 
 /** Batches per client per minute: a browser sends one every 15 seconds, a few more when pages close. */
 export const BATCHES_PER_CLIENT = { max: 60, timeWindow: '1 minute' };
@@ -29,6 +30,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       .catch((error: unknown) => app.log.warn({ err: error }, 'could not delete expired telemetry'))
       .finally(() => (purging = undefined));
   };
+  const budget = new TelemetryBudget(
+    {
+      perAddressPerDay: config.telemetryEventsPerAddressPerDay,
+      perDay: config.telemetryEventsPerDay,
+      minFreeDiskBytes: config.telemetryMinFreeDiskMb * 1e6,
+      dataDir: config.dataDir,
+    },
+    (day) => storedOn(app.db, day),
+    (line, fields) => app.log.warn(fields, line),
+  );
   const timer = setInterval(purge, PURGE_INTERVAL_MS);
   timer.unref();
   app.addHook('onClose', async () => {
@@ -59,14 +70,24 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         reportErrors: config.reportErrors,
         now: Date.now(),
       });
-      await storeEvents(app.db, rows);
-      return reply.status(202).send({ accepted: rows.length, dropped });
+      const granted = await budget.grant(request.ip, rows.length);
+      const stored = rows.slice(0, granted.allowed);
+      budget.stored(await storeEvents(app.db, stored, granted));
+      const answer = {
+        accepted: stored.length,
+        dropped: { ...dropped, overBudget: granted.overBudget, lowDisk: granted.lowDisk },
+      };
+      app.metrics.telemetryEvents.inc({ outcome: 'accepted' }, answer.accepted);
+      for (const [reason, count] of Object.entries(answer.dropped)) {
+        if (count > 0) app.metrics.telemetryEvents.inc({ outcome: reason }, count);
+      }
+      return reply.status(202).send(answer);
     },
   );
 };
 
 export const telemetryRoutes = fp(routes, {
   name: 'telemetry-routes',
-  dependencies: ['config', 'database', 'rate-limit'],
+  dependencies: ['config', 'database', 'rate-limit', 'metrics'],
   encapsulate: true,
 });

@@ -48,3 +48,14 @@ export const telemetryErrorsDaily = pgTable('telemetry_errors_daily', {
   day: date('day', { mode: 'string' }).primaryKey(),
   errors: bigint('errors', { mode: 'number' }).notNull(),
 });
+
+/**
+ * What arrived per UTC day of arrival: events stored, and events dropped to keep the disk
+ * safe (docs/decisions/131-telemetry-budgets.md). `stored` is what the day's global budget counts.
+ */
+export const telemetryIntakeDaily = pgTable('telemetry_intake_daily', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  stored: bigint('stored', { mode: 'number' }).notNull().default(0),
+  overBudget: bigint('over_budget', { mode: 'number' }).notNull().default(0),
+  lowDisk: bigint('low_disk', { mode: 'number' }).notNull().default(0),
+});

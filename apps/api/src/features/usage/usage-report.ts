@@ -2,7 +2,7 @@ import { LOOKUP_EVENT_NAMES, type UsageReport } from '@portal/contracts';
 import type { Database } from '../../db/connect';
 import { dailyFeedFetches } from '../feeds/queries';
 import { dailyDownloadsByProduct, topDownloads } from '../files/queries';
-import { dailyErrors, dailyEvents, dailyPageViews } from '../telemetry/queries';
+import { dailyErrors, dailyEvents, dailyPageViews, droppedTelemetry } from '../telemetry/queries';
 
 const DAY_MS = 24 * 60 * 60_000;
 const TOP_VERSIONS = 10;
@@ -20,13 +20,14 @@ export async function usageReport(
   const to = now.toISOString().slice(0, 10);
   const from = new Date(Date.parse(to) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
 
-  const [pageViews, downloads, lookups, topVersions, feedFetches, errors] = await Promise.all([
+  const [pageViews, downloads, lookups, topVersions, feedFetches, errors, telemetryDropped] = await Promise.all([
     dailyPageViews(db, from),
     dailyDownloadsByProduct(db, from),
     dailyEvents(db, from, LOOKUP_EVENT_NAMES),
     topDownloads(db, from, TOP_VERSIONS),
     dailyFeedFetches(db, from),
     reportErrors ? dailyErrors(db, from) : Promise.resolve(null),
+    droppedTelemetry(db, from),
   ]);
   return {
     days,
@@ -38,5 +39,6 @@ export async function usageReport(
     topVersions,
     feedFetches,
     errors,
+    telemetryDropped,
   };
 }

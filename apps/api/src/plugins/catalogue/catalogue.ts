@@ -45,12 +45,21 @@ export class CatalogueCache {
  * Keeps one connection LISTENing for publishes, from this process or any other. While the
  * connection is down a publish could be missed, so every (re)connect invalidates too.
  */
-export function listenForPublishes(pool: pg.Pool, cache: CatalogueCache, log: FastifyBaseLogger) {
+export function listenForPublishes(
+  pool: pg.Pool,
+  cache: CatalogueCache,
+  log: FastifyBaseLogger,
+  onPublish: () => void = () => {},
+) {
   const invalidate = () => cache.invalidate();
+  const published = () => {
+    onPublish();
+    invalidate();
+  };
   return listenToChannel(
     pool,
     CATALOGUE_PUBLISHED_CHANNEL,
-    { notification: invalidate, reset: invalidate },
+    { notification: published, reset: invalidate },
     log,
     'catalogue publishes',
   );
@@ -59,9 +68,9 @@ export function listenForPublishes(pool: pg.Pool, cache: CatalogueCache, log: Fa
 export default fp(
   async function catalogue(app: FastifyInstance) {
     const cache = new CatalogueCache(app.db);
-    const listener = listenForPublishes(app.pool, cache, app.log);
+    const listener = listenForPublishes(app.pool, cache, app.log, () => app.metrics.publishesSeen.inc());
     app.decorate('catalogue', cache);
     app.addHook('onClose', async () => listener.stop());
   },
-  { name: 'catalogue', dependencies: ['database'] },
+  { name: 'catalogue', dependencies: ['database', 'metrics'] },
 );

@@ -108,6 +108,7 @@ export default fp(
         const tried = credential ? app.registrations.digestOf(credential) : anonymousKey(header ?? '');
         const retryAfter = await brake.retryAfterSeconds(client, tried);
         if (retryAfter !== undefined) {
+          app.metrics.brakeRefusals.inc();
           await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
           return undefined;
         }
@@ -123,7 +124,7 @@ export default fp(
       },
     );
   },
-  { name: 'customer-auth', dependencies: ['registrations', 'staff-roles', 'redis'] },
+  { name: 'customer-auth', dependencies: ['registrations', 'staff-roles', 'redis', 'metrics'] },
 );
 
 /** The 401 text for the scheme the header names, else the endpoint's first. */

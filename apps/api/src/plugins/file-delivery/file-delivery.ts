@@ -36,10 +36,24 @@ export function deliveryPolicyFor(mode: FileDeliveryMode, blobStore: BlobStore, 
  */
 export default fp(
   async function fileDelivery(app: FastifyInstance) {
-    app.decorate(
-      'fileDelivery',
-      deliveryPolicyFor(app.config.fileDelivery, app.blobStore, app.config.fileDeliveryAccelPrefix),
-    );
+    const mode = app.config.fileDelivery;
+    const policy = deliveryPolicyFor(mode, app.blobStore, app.config.fileDeliveryAccelPrefix);
+    const { filesDelivered, bytesDelivered } = app.metrics;
+    app.decorate('fileDelivery', {
+      // Counted where every mode reports what its answer covered: one place for the metrics.
+      send: (request, reply, file, onFinished, options) =>
+        policy.send(
+          request,
+          reply,
+          file,
+          (bytes, ranged) => {
+            filesDelivered.inc({ mode });
+            bytesDelivered.inc({ mode }, bytes);
+            onFinished(bytes, ranged);
+          },
+          options,
+        ),
+    } satisfies DeliveryPolicy);
   },
-  { name: 'file-delivery', dependencies: ['config', 'blob-store'] },
+  { name: 'file-delivery', dependencies: ['config', 'blob-store', 'metrics'] },
 );

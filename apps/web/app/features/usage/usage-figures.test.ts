@@ -15,6 +15,7 @@ describe('usage figures', () => {
     topVersions: [],
     feedFetches: [{ day: '2026-11-22', private: 3, firmware: 1 }],
     errors: null,
+    telemetryDropped: { overBudget: 0, lowDisk: 0 },
   };
 
   it('fills every day of the range, so quiet days show as zero', () => {

@@ -1,5 +1,6 @@
 import { USAGE_RANGE_DAYS, type UsageRangeDays, type UsageReport } from '@portal/contracts';
 import { ChartIcon } from '../../shared/components/icons';
+import { formatCount } from '../../shared/format';
 import { Link } from 'react-router';
 import { loadStaffData } from '../../shared/identity/staff-data';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
@@ -70,7 +71,24 @@ function UsageFigures({ report }: { report: UsageReport }) {
         />
       </section>
       {!report.errors && <p>Errors are not reported: REPORT_ERRORS is off.</p>}
+      <DroppedLine dropped={report.telemetryDropped} />
     </>
+  );
+}
+
+/** Events the server did not store to keep its disk safe (docs/telemetry.md): a small line, so no one misreads a dip. */
+function DroppedLine({ dropped }: { dropped: UsageReport['telemetryDropped'] }) {
+  const total = dropped.overBudget + dropped.lowDisk;
+  if (total === 0) return <p>No telemetry events were dropped over budget in this range.</p>;
+  const parts = [
+    dropped.overBudget > 0 ? `${formatCount(dropped.overBudget)} over the daily budgets` : '',
+    dropped.lowDisk > 0 ? `${formatCount(dropped.lowDisk)} while the disk was low` : '',
+  ].filter(Boolean);
+  return (
+    <p>
+      {formatCount(total)} telemetry {total === 1 ? 'event was' : 'events were'} dropped in this range (
+      {parts.join(', ')}); the figures above do not count {total === 1 ? 'it' : 'them'}.
+    </p>
   );
 }
 
