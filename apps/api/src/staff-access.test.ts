@@ -36,6 +36,7 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/Cornerstone/PasswordReset': { registrationId: 'NO-SUCH-ID', challengeKey: '11' },
   'POST /v1/people': { email: 'not-an-address', roles: [] },
   'PUT /v1/people/:email/roles': { roles: [] },
+  'POST /v1/feeds/reissue': { scheme: 'hasp', id: 'NO-SUCH-ID' },
 };
 
 type Caller = 'signed out' | 'no role' | StaffRole;

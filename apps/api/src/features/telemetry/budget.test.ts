@@ -22,7 +22,12 @@ async function portalWith(env: Record<string, string>) {
       done();
     },
   });
-  portal = await createTestApp({ env, withDataDir: true, options: { logger: { level: 'warn', stream } } });
+  // staff@example.com reads the Usage screen, which needs the admin role.
+  portal = await createTestApp({
+    env: { ADMIN_EMAILS: 'staff@example.com', ...env },
+    withDataDir: true,
+    options: { logger: { level: 'warn', stream } },
+  });
   return { portal, warnings: () => lines.filter((line) => line.level === 40).map((line) => line.msg) };
 }
 
