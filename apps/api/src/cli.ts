@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config/config';
 import { DatabaseUnreachableError } from './db/connect';
 import { ImportError, type ImportProgress } from './features/publishing/manifest-check';
 import { describeSummary, importFolder } from './features/publishing/publishing';
+import { describeErasure, erasePersonalData, type ErasureRequest } from './features/privacy/privacy-erase';
 import { blobStoreFor } from './plugins/blob-store';
 import { auditChainKey, verifyAuditChain } from './plugins/audit-log-chain';
 import { DataDirInUseError } from './runtime/data-dir-lock';
@@ -10,11 +11,18 @@ import { Cleanups, openRuntime } from './runtime/open-runtime';
 
 const USAGE = `Usage: npm run portal -- import <folder>
        npm run portal -- audit verify
+       npm run portal -- privacy erase --email <address>
+       npm run portal -- privacy erase --registration <ID>
 
   import <folder>   Publish the catalogue.json in <folder> and the files it names
                     (docs/publishing.md). All or nothing; importing twice changes nothing.
   audit verify      Check the staff audit log's hash chain (docs/audit-log.md); names the
-                    first broken row and exits 1 if there is one.`;
+                    first broken row and exits 1 if there is one.
+  privacy erase     Remove what the portal keeps about a customer (the privacy page):
+                    --email takes an address off every list of authorized admins;
+                    --registration deletes the download records of a registration ID
+                    or key ID. One transaction and one audit row; nothing matched,
+                    nothing changed.`;
 
 /** Files smaller than this are hashed too fast for a progress line to be worth drawing. */
 const PROGRESS_FROM_BYTES = 8 << 20;
@@ -23,6 +31,10 @@ const PROGRESS_FROM_BYTES = 8 << 20;
 async function main(args: string[]) {
   const [command, folder, ...rest] = args;
   if (command === 'audit' && folder === 'verify' && rest.length === 0) return verifyAudit();
+  if (command === 'privacy' && folder === 'erase') {
+    const request = erasureRequest(rest);
+    if (request) return erase(request);
+  }
   if (command !== 'import' || !folder || rest.length > 0) {
     console.log(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
@@ -64,6 +76,28 @@ async function verifyAudit() {
     }
     console.error(`The audit log is broken at row ${result.rowId}: ${result.reason}.`);
     return 1;
+  } finally {
+    await cleanups.run();
+  }
+}
+
+/** `privacy erase --email <address>` or `--registration <ID>`; undefined for anything else. */
+function erasureRequest(args: string[]): ErasureRequest | undefined {
+  const [option, value, ...extra] = args;
+  if (!value?.trim() || extra.length > 0) return undefined;
+  if (option === '--email') return { kind: 'email', email: value };
+  if (option === '--registration') return { kind: 'registration', id: value };
+  return undefined;
+}
+
+/** `privacy erase`: one transaction beside a running portal; prints one line saying what it removed. */
+async function erase(request: ErasureRequest) {
+  const config = loadConfig();
+  const cleanups = new Cleanups();
+  try {
+    const { db, secretKey } = await openRuntime(config, { lockDataDir: 'embedded', poolMax: 2 }, cleanups);
+    console.log(describeErasure(request, await erasePersonalData(db, secretKey, request)));
+    return 0;
   } finally {
     await cleanups.run();
   }

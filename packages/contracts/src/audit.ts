@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   rolesChange: 'people.roles-change',
   personRemove: 'people.remove',
   signOutEverywhere: 'people.sign-out',
+  privacyErase: 'privacy.erase',
 } as const;
 
 /** The actor the audit log names for a change made with `npm run portal -- …` on the server. */
