@@ -8,6 +8,7 @@ import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
 import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
+import { LookupRecord, type LookupFacts } from '../../shared/lookup/lookup-record';
 import lookup from '../../shared/lookup/lookup.module.css';
 import { ChromatofIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
@@ -30,8 +31,11 @@ export const meta = () =>
 
 const KEY_ID_FIELD = 'keyId';
 
-/** A blank key ID, or the lookup's outcome: the downloads, or null when there are none. */
-type ChromatofOutcome = { kind: 'missing' } | Outcome<DownloadEntry[] | null>;
+/**
+ * A blank key ID, or the lookup's outcome: the downloads, or null when there are none, with
+ * the key ID and the time of the lookup for a printed result.
+ */
+type ChromatofOutcome = { kind: 'missing' } | (Outcome<DownloadEntry[] | null> & { lookup: LookupFacts });
 
 /**
  * The key ID is a credential, so it is posted, never put in the URL
@@ -42,10 +46,11 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const keyId = String((await request.formData()).get(KEY_ID_FIELD) ?? '').trim();
   if (!keyId) return { kind: 'missing' };
   // SPEC §8: a 401 is 'Incorrect key'; other errors, HTTP or not, show their own message.
-  return outcomeOf(
+  const outcome = await outcomeOf(
     () => findChromatofDownloads(new URL(chromatofDownloadsUrl(), window.location.href).href, keyId, request.signal),
     { signal: request.signal, rejected: INCORRECT_KEY, unexpected: 'own-message' },
   );
+  return { ...outcome, lookup: { id: keyId, at: new Date().toISOString() } };
 }
 
 export default function ChromatofPage() {
@@ -121,7 +126,12 @@ export default function ChromatofPage() {
           <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
         )}
         {outcome?.kind === 'failed' && <FailureAlert failure={outcome} />}
-        {outcome?.kind === 'ok' && outcome.data !== null && <DownloadList downloads={outcome.data} />}
+        {outcome?.kind === 'ok' && outcome.data !== null && (
+          <>
+            <LookupRecord idLabel="Key ID" lookup={outcome.lookup} />
+            <DownloadList downloads={outcome.data} />
+          </>
+        )}
       </section>
 
       <section className={page.section} aria-labelledby="chromatof-pibs">

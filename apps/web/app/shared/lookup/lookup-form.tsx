@@ -24,7 +24,7 @@ export function LookupForm({ label, registrationId, whereIsThis }: LookupFormPro
   const inputId = useId();
   return (
     <>
-      <Form method="get" className={forms.card} role="search">
+      <Form method="get" className={`${forms.card} ${styles.form}`} role="search">
         <Field
           // A new URL (Back, a shared link) puts its ID in the field.
           key={registrationId}

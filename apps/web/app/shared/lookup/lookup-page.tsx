@@ -3,6 +3,7 @@ import { TwoColumns } from '../components/two-columns';
 import { FailureAlert } from '../outcome/failure-alert';
 import { LookupBusy, LookupForm } from './lookup-form';
 import { LookupSidePanel, RejectedId, type IdName } from './lookup-help';
+import { LookupRecord } from './lookup-record';
 import styles from './lookup.module.css';
 import type { LookupState } from './run-lookup';
 
@@ -47,7 +48,12 @@ export function LookupPage<T>({
       {busy ? (
         <LookupBusy />
       ) : outcome?.kind === 'ok' ? (
-        results(outcome.data)
+        <>
+          {state.lookedUpAt && (
+            <LookupRecord idLabel={label} lookup={{ id: state.registrationId, at: state.lookedUpAt }} />
+          )}
+          {results(outcome.data)}
+        </>
       ) : outcome?.kind === 'rejected' ? (
         <RejectedId message={outcome.message} idName={idName} where={whereInShort} />
       ) : outcome ? (
