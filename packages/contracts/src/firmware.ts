@@ -19,11 +19,20 @@ export const FIRMWARE_PATHS = {
   /** The public key that verifies the signature (SPKI, PEM). */
   signingKey: '/firmware/signing-key.pem',
   update: '/firmware/:version/update.zip',
+  /** A release's notes as plain text, shown in the browser (inline), never run. */
+  releaseNotes: '/firmware/:version/release-notes.txt',
+  /** Every published release of every instrument, newest first: what the firmware pages list. */
+  releases: '/firmware/releases.json',
 } as const;
 
 /** SPEC §7: the firmware download URL has the form firmware/{version}/update.zip. */
 export function firmwareUpdatePath(version: string): string {
   return FIRMWARE_PATHS.update.replace(':version', encodeURIComponent(version));
+}
+
+/** Where a release's notes are read as text. */
+export function firmwareReleaseNotesPath(version: string): string {
+  return FIRMWARE_PATHS.releaseNotes.replace(':version', encodeURIComponent(version));
 }
 
 /**
