@@ -3,8 +3,9 @@ import { FirmwareIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
-import type { FirmwareLoad } from './firmware-download';
+import { firmwareDownloadView, type FirmwareLoad } from './firmware-download';
 import { FirmwareDownloader } from './firmware-downloader';
+import { FirmwareReleases } from './firmware-releases';
 import type { FirmwareInstrument } from './instruments';
 import styles from './firmware-page.module.css';
 
@@ -18,6 +19,7 @@ export function firmwareMeta(instrument: FirmwareInstrument) {
 /** Update instructions for one series (SPEC §2, Metallographics screens). */
 export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrument; load?: FirmwareLoad }) {
   const { shortName, longName } = instrument;
+  const latest = load ? firmwareDownloadView({ shortName, longName }, load) : undefined;
   return (
     <>
       <PageHeader title={`${shortName} Firmware`} icon={FirmwareIcon}>
@@ -105,6 +107,9 @@ export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrum
           </li>
         </ol>
       </section>
+      {latest?.kind === 'download' && (
+        <FirmwareReleases instrument={instrument} latest={latest} releases={load?.releases} />
+      )}
     </>
   );
 }
