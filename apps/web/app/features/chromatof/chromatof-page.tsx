@@ -1,14 +1,15 @@
 import { FINDING_CHROMATOF, INCORRECT_KEY, NO_CHROMATOF_DOWNLOADS } from '@portal/contracts';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { TwoColumns } from '../../shared/components/two-columns';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
-import { KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
+import { ForgetId, KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
 import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
 import { LookupRecord, type LookupFacts } from '../../shared/lookup/lookup-record';
+import { rememberId, useRememberedId } from '../../shared/lookup/remembered-id';
 import lookup from '../../shared/lookup/lookup.module.css';
 import { ChromatofIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
@@ -62,6 +63,11 @@ export default function ChromatofPage() {
   // Earlier results and errors clear on each submit (SPEC §4).
   const outcome: ChromatofOutcome | undefined = blank ? { kind: 'missing' } : submitting ? undefined : latest;
   const input = useRef<HTMLInputElement>(null);
+  // One key ID per visit: an accepted one is offered to the ChromaTOF PIBs, and theirs here.
+  const remembered = useRememberedId('key');
+  useEffect(() => {
+    if (latest?.kind === 'ok') rememberId('key', latest.lookup.id);
+  }, [latest]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const isBlank = !input.current?.value.trim();
@@ -90,6 +96,8 @@ export default function ChromatofPage() {
         <h2 id="download-chromatof">Download ChromaTOF</h2>
         <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
           <Field
+            key={remembered}
+            defaultValue={remembered}
             inputRef={input}
             onKeyDown={onKeyDown}
             id="key-id"
@@ -117,6 +125,7 @@ export default function ChromatofPage() {
               Key&apos;.
             </p>
           </HelpDialog>
+          {remembered && <ForgetId idKind="key" />}
         </div>
         <div role="status" className={styles.status}>
           {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}

@@ -139,6 +139,11 @@ export default function PrivacyPage() {
           later. Signing out removes it.
         </p>
         <p>
+          After a registration ID or key ID you entered has been accepted, this browser tab keeps it in its session
+          storage, so that the other lookups offer it without retyping. It is forgotten when you close the tab or choose
+          Forget this ID, is not shared with other tabs, and is sent nowhere it was not already going.
+        </p>
+        <p>
           When our server cannot be reached, the anonymous usage records described under Analytics wait in local
           storage, at most 2,000 of them, and are sent on your next visit. They hold nothing about you.
         </p>

@@ -44,7 +44,13 @@ export function LookupPage<T>({
     <TwoColumns variant="lookup" side={<LookupSidePanel idName={idName} whereIsThis={whereIsThis} />}>
       <h1>{title}</h1>
       <p className={styles.lead}>{lead}</p>
-      <LookupForm label={label} registrationId={state.registrationId} whereIsThis={whereIsThis} />
+      <LookupForm
+        label={label}
+        registrationId={state.registrationId}
+        idKind={idName === 'key ID' ? 'key' : 'registration'}
+        accepted={outcome?.kind === 'ok' ? state.registrationId : undefined}
+        whereIsThis={whereIsThis}
+      />
       {busy ? (
         <LookupBusy />
       ) : outcome?.kind === 'ok' ? (
