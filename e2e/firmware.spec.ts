@@ -6,23 +6,21 @@ import { expect, test } from './fixtures';
 import { REPO_ROOT } from '../test-kit/portal-process';
 import { gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
 
-// The demo catalogue's latest firmware of each series (docs/demo-data.md).
+// The demo catalogue's latest firmware of each series (docs/demo-data.md), shown as the maker writes it.
 const SERIES = [
   {
     path: '/metallographics/mx/firmware',
     shortName: 'MX',
     version: '001.005.002',
-    shown: 'v002',
     date: 'Feb 18, 2025',
   },
   {
     path: '/metallographics/px/firmware',
     shortName: 'PX',
     version: '002.002.010',
-    shown: 'v010',
     date: 'Apr 22, 2025',
   },
-  { path: '/metallographics/cx/firmware', shortName: 'CX', version: '003.001.004', shown: 'v004', date: 'May 6, 2025' },
+  { path: '/metallographics/cx/firmware', shortName: 'CX', version: '003.001.004', date: 'May 6, 2025' },
 ];
 const METADATA = '**/firmware/metadata.json';
 
@@ -46,7 +44,7 @@ for (const series of SERIES) {
     await open(page, series.path);
     const expected = await demoZip(series.shortName, series.version);
     const sha256 = createHash('sha256').update(expected).digest('hex');
-    const link = page.getByRole('link', { name: `Download ${series.shortName} firmware ${series.shown}` });
+    const link = page.getByRole('link', { name: `Download ${series.shortName} firmware ${series.version}` });
     await expect(link).toBeVisible();
     const details = page.getByRole('region', { name: `Latest ${series.shortName} firmware` });
     await expect(details).toContainText(`Released${series.date}`);
@@ -116,10 +114,117 @@ for (const width of [360, 1440]) {
     await recordLayoutShift(page);
     await page.goto('/metallographics/px/firmware');
     await expect(page.getByText('Looking up the latest PX firmware…')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Download PX firmware v010' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download PX firmware 002.002.010' })).toBeVisible();
     await page.waitForTimeout(300);
     expect(await layoutShift(page)).toBe(0);
     await page.screenshot({ path: `test-results/firmware-${width}.png`, fullPage: true });
     expect(pageProblems).toEqual([]);
   });
 }
+
+test.describe('what a lab needs to believe a firmware file', () => {
+  test('the latest notes as text, how to check the file, and every earlier version with its notes and hash', async ({
+    page,
+    context,
+    pageProblems,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await open(page, '/metallographics/mx/firmware');
+    const latestZip = await demoZip('MX', '001.005.002');
+    const latestSha = createHash('sha256').update(latestZip).digest('hex');
+    const latest = page.getByRole('region', { name: 'MX firmware 001.005.002' });
+    const notes = await readFile(
+      path.join(REPO_ROOT, 'apps/api/demo-catalogue/firmware/mx/001.005.002/release-notes.txt'),
+      'utf8',
+    );
+    await expect(latest).toContainText(notes.trim().split('\n')[0]!);
+    const notesLink = latest.getByRole('link', { name: 'Release notes as a text file' });
+    const served = await page.request.get((await notesLink.getAttribute('href'))!);
+    expect(served.headers()['content-disposition']).toMatch(/^inline;/);
+    expect(await served.text()).toBe(notes);
+
+    // How to check this file: the commands of each system, and the value to compare, with a Copy button.
+    await latest.getByText('How to check this file').click();
+    for (const command of [
+      'Get-FileHash -Algorithm SHA256 update.zip',
+      'certutil -hashfile update.zip SHA256',
+      'shasum -a 256 update.zip',
+      'sha256sum update.zip',
+    ]) {
+      await expect(latest.getByText(command, { exact: true })).toBeVisible();
+    }
+    const copy = latest.getByRole('button', { name: 'Copy expected SHA-256 of MX firmware 001.005.002' });
+    await copy.click();
+    await expect(copy).toHaveText('Copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(latestSha);
+
+    // The earlier version is still published: its notes, its hash and a link that downloads it.
+    const earlier = page.getByRole('region', { name: 'Earlier MX firmware' }).getByRole('listitem');
+    await expect(earlier).toHaveCount(1);
+    const earlierZip = await demoZip('MX', '001.004.000');
+    await expect(earlier).toContainText('MX firmware 001.004.000');
+    await expect(earlier).toContainText(createHash('sha256').update(earlierZip).digest('hex'));
+    await expect(earlier.getByRole('heading', { name: 'Release notes' })).toBeVisible();
+    const download = earlier.getByRole('link', { name: 'Download MX firmware 001.004.000' });
+    const fetched = await page.request.get((await download.getAttribute('href'))!);
+    expect(Buffer.from(await fetched.body()).equals(earlierZip)).toBe(true);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('release notes with markup are shown as text and never run', async ({ page, pageProblems }) => {
+    const hostile =
+      'Fixes the lid sensor.\n<script>window.notesRan = true</script><img src=x onerror="window.notesRan = true">';
+    await page.route(METADATA, async (route) => {
+      const metadata = await (await route.fetch()).json();
+      metadata.releases.CX.releaseNotes = hostile;
+      await route.fulfill({ json: metadata });
+    });
+    await page.route('**/firmware/releases.json', async (route) => {
+      const listing = await (await route.fetch()).json();
+      for (const release of listing.releases) release.releaseNotes = hostile;
+      await route.fulfill({ json: listing });
+    });
+    await open(page, '/metallographics/cx/firmware');
+    const latest = page.getByRole('region', { name: 'CX firmware 003.001.004' });
+    await expect(latest).toContainText('<script>window.notesRan = true</script>');
+    await expect(page.getByRole('region', { name: 'Earlier CX firmware' })).toContainText('<img src=x onerror=');
+    await expect(page.locator('main script, main img[src="x"]')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { notesRan?: boolean }).notesRan)).toBeUndefined();
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('the same check is offered for an offline installer and a ChromaTOF download, with the file named', async ({
+    page,
+    pageProblems,
+  }) => {
+    await open(page, '/cornerstone/offline?registrationId=DEMO-CS-1001');
+    const installer = page.getByRole('listitem').filter({ hasText: 'Cornerstone-2.10.0-Offline.zip' }).first();
+    await installer.getByText('How to check this file').click();
+    await expect(installer.getByText('Get-FileHash -Algorithm SHA256 Cornerstone-2.10.0-Offline.zip')).toBeVisible();
+    await expect(installer.getByText('sha256sum Cornerstone-2.10.0-Offline.zip')).toBeVisible();
+
+    await open(page, '/chromatof');
+    await page.getByRole('textbox', { name: 'Key ID' }).fill('DEMO-KEY-2001');
+    await page.getByRole('button', { name: 'Find downloads' }).click();
+    const setup = page.getByRole('listitem').filter({ hasText: 'ChromaTOF-6.1.0-Setup.zip' }).first();
+    await setup.getByText('How to check this file').click();
+    await expect(setup.getByText('certutil -hashfile ChromaTOF-6.1.0-Setup.zip SHA256')).toBeVisible();
+    await expect(setup.getByText('shasum -a 256 ChromaTOF-6.1.0-Setup.zip')).toBeVisible();
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('prints without the navigation, with each full SHA-256', async ({ page, pageProblems }) => {
+    await open(page, '/metallographics/px/firmware');
+    await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
+    for (const version of ['002.002.010', '002.001.007']) {
+      const sha = createHash('sha256')
+        .update(await demoZip('PX', version))
+        .digest('hex');
+      await expect(page.getByText(sha, { exact: true }).first()).toBeVisible();
+    }
+    expect(pageProblems).toEqual([]);
+  });
+});

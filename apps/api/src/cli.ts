@@ -18,6 +18,7 @@ import { connectDatabase, DatabaseUnreachableError } from './db/connect';
 import { ImportError, type ImportProgress } from './features/publishing/manifest-check';
 import { describeSummary, importFolder } from './features/publishing/publishing';
 import { parseStaffCommand, runStaffCommand, STAFF_USAGE } from './features/people/people-commands';
+import { describeErasure, erasePersonalData, type ErasureRequest } from './features/privacy/privacy-erase';
 import { blobStoreFor } from './plugins/blob-store';
 import { auditChainKey, verifyAuditChain } from './plugins/audit-log-chain';
 import { MIGRATIONS_DIR } from './paths';
@@ -29,6 +30,7 @@ const USAGE = `Usage: npm run portal -- import <folder>
        npm run portal -- staff list | grant <email> <role>… | revoke <email> <role>… | sign-out <email>
        npm run portal -- backup <file>
        npm run portal -- restore <file> [--force]
+       npm run portal -- privacy erase --email <address> | --registration <ID>
 
   import <folder>                Publish the catalogue.json in <folder> and the files it names
                                  (docs/publishing.md). All or nothing; importing twice changes nothing.
@@ -40,7 +42,13 @@ ${STAFF_USAGE}
   backup <file>                  Write the database, the secret key and the published files to one
                                  archive while the portal serves (docs/operations.md#backup-and-restore).
   restore <file> [--force]       Load an archive into an empty DATA_DIR or database; --force replaces
-                                 what is there. Checks the whole archive before writing anything.`;
+                                 what is there. Checks the whole archive before writing anything.
+  privacy erase --email <address> | --registration <ID>
+                                 Remove what the portal keeps about a customer (the privacy page):
+                                 --email takes an address off every list of authorized admins;
+                                 --registration deletes the download records of a registration ID
+                                 or key ID. One transaction and one audit row; nothing matched,
+                                 nothing changed.`;
 
 /** Files smaller than this are hashed too fast for a progress line to be worth drawing. */
 const PROGRESS_FROM_BYTES = 8 << 20;
@@ -53,6 +61,10 @@ async function main(args: string[]) {
   if (command === 'backup' && folder && rest.length === 0) return backup(path.resolve(folder));
   if (command === 'restore' && folder && (rest.length === 0 || (rest.length === 1 && rest[0] === '--force'))) {
     return restore(path.resolve(folder), rest[0] === '--force');
+  }
+  if (command === 'privacy' && folder === 'erase') {
+    const request = erasureRequest(rest);
+    if (request) return erase(request);
   }
   if (command !== 'import' || !folder || rest.length > 0) {
     console.log(USAGE);
@@ -150,6 +162,28 @@ async function backup(target: string) {
         `${formatBytes(bytes)} in ${((performance.now() - started) / 1000).toFixed(1)} s` +
         (manifest.holdsSecretKey ? '; it holds the secret key: keep it like one' : ''),
     );
+    return 0;
+  } finally {
+    await cleanups.run();
+  }
+}
+
+/** `privacy erase --email <address>` or `--registration <ID>`; undefined for anything else. */
+function erasureRequest(args: string[]): ErasureRequest | undefined {
+  const [option, value, ...extra] = args;
+  if (!value?.trim() || extra.length > 0) return undefined;
+  if (option === '--email') return { kind: 'email', email: value };
+  if (option === '--registration') return { kind: 'registration', id: value };
+  return undefined;
+}
+
+/** `privacy erase`: one transaction beside a running portal; prints one line saying what it removed. */
+async function erase(request: ErasureRequest) {
+  const config = loadConfig();
+  const cleanups = new Cleanups();
+  try {
+    const { db, secretKey } = await openRuntime(config, { lockDataDir: 'embedded', poolMax: 2 }, cleanups);
+    console.log(describeErasure(request, await erasePersonalData(db, secretKey, request)));
     return 0;
   } finally {
     await cleanups.run();

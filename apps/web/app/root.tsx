@@ -9,6 +9,7 @@ import { makerLogoUrl } from './shared/maker-logo';
 import { supportEmailAttribute, supportUrlAttribute } from './shared/support-contact';
 import { makerName } from './shared/maker-name';
 import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
+import { downloadRecordsRetentionDays, telemetryRetentionDays } from './shared/retention';
 import { emitTelemetry } from './shared/telemetry-bus';
 import { Breadcrumbs } from './shell/breadcrumbs';
 import { isOutdatedInternetExplorer } from './shell/old-browser';
@@ -70,6 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
       data-report-errors={reportErrorsAttribute()}
       data-support-url={supportUrlAttribute()}
       data-support-email={supportEmailAttribute()}
+      data-download-records-retention-days={downloadRecordsRetentionDays()}
+      data-telemetry-retention-days={telemetryRetentionDays()}
     >
       <head>
         <meta charSet="utf-8" />

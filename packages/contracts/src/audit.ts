@@ -19,6 +19,7 @@ export const AUDIT_ACTIONS = {
   personRemove: 'people.remove',
   signOutEverywhere: 'people.sign-out',
   feedReissue: 'feeds.reissue',
+  privacyErase: 'privacy.erase',
 } as const;
 
 /** The actor the audit log names for a change made with `npm run portal -- …` on the server. */

@@ -29,3 +29,31 @@ export const FirmwareMetadata = Type.Object(
   { $id: 'FirmwareMetadata' },
 );
 export type FirmwareMetadata = Static<typeof FirmwareMetadata>;
+
+/** One published release as the firmware pages list it: the metadata's details, its instrument and its notes' address. */
+export const FirmwareReleaseListing = Type.Object({
+  instrument: Type.String(),
+  version: Type.String(),
+  /** YYYY-MM-DD */
+  releaseDate: Type.String({ format: 'date' }),
+  sizeBytes: Type.Integer({ minimum: 0 }),
+  sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+  /** Plain text, shown as text: never markup. */
+  releaseNotes: Type.String(),
+  /** The update.zip (root-relative: /firmware/…). */
+  url: Type.String(),
+  /** The notes as a text file (root-relative). */
+  releaseNotesUrl: Type.String(),
+});
+export type FirmwareReleaseListing = Static<typeof FirmwareReleaseListing>;
+
+/**
+ * Every firmware release still published (FIRMWARE_PATHS.releases), each instrument's newest
+ * first: the pages show the earlier ones too. Not signed: instruments trust the metadata
+ * file; a person checks a download against the SHA-256 shown beside it.
+ */
+export const FirmwareReleases = Type.Object(
+  { releases: Type.Array(FirmwareReleaseListing) },
+  { $id: 'FirmwareReleases' },
+);
+export type FirmwareReleases = Static<typeof FirmwareReleases>;

@@ -19,11 +19,20 @@ export const FIRMWARE_PATHS = {
   /** The public key that verifies the signature (SPKI, PEM). */
   signingKey: '/firmware/signing-key.pem',
   update: '/firmware/:version/update.zip',
+  /** A release's notes as plain text, shown in the browser (inline), never run. */
+  releaseNotes: '/firmware/:version/release-notes.txt',
+  /** Every published release of every instrument, newest first: what the firmware pages list. */
+  releases: '/firmware/releases.json',
 } as const;
 
 /** SPEC §7: the firmware download URL has the form firmware/{version}/update.zip. */
 export function firmwareUpdatePath(version: string): string {
   return FIRMWARE_PATHS.update.replace(':version', encodeURIComponent(version));
+}
+
+/** Where a release's notes are read as text. */
+export function firmwareReleaseNotesPath(version: string): string {
+  return FIRMWARE_PATHS.releaseNotes.replace(':version', encodeURIComponent(version));
 }
 
 /**
@@ -32,15 +41,6 @@ export function firmwareUpdatePath(version: string): string {
  * instruments, since the URL does not name the instrument.
  */
 export const FIRMWARE_VERSION_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
-
-/** SPEC §5: three digits, three digits, three digits; shown as 'v' plus the last three. */
-const DISPLAYED_FIRMWARE_NAME = /^\d{3}\.\d{3}\.(\d{3})$/;
-
-/** The name a person sees for a firmware version (SPEC §5): `001.002.003` → `v003`; anything else as it is. */
-export function firmwareDisplayName(versionName: string): string {
-  const match = DISPLAYED_FIRMWARE_NAME.exec(versionName);
-  return match ? `v${match[1]}` : versionName;
-}
 
 /** A metadata file is valid this many days after it was issued; an older one is refused as frozen. */
 export const FIRMWARE_METADATA_VALID_DAYS = 365;

@@ -17,7 +17,7 @@ import { loadWebBuild, type WebBuild } from './web-build';
 const INLINE_SCRIPT = 'window.__context = {"a":1};';
 const page = (text: string) =>
   `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%" data-support-url="%SUPPORT_URL%" data-support-email="%SUPPORT_EMAIL%" data-maker-logo="%MAKER_LOGO_URL%"><head><title>%MAKER_NAME% Software</title></head>` +
-  `<body><h1>${text}</h1><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
+  `<body><h1>${text}</h1><p>Kept %DOWNLOAD_RECORDS_RETENTION_DAYS% days, usage %TELEMETRY_RETENTION_DAYS% days</p><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
 
 describe('serving the web build', () => {
   let dir: string;
@@ -43,6 +43,8 @@ describe('serving the web build', () => {
       chromatofDownloadsUrl: '/v1/chromatof/downloads',
       reportErrors: true,
       makerLogoUrl: '/brand/logo.svg?v=abc',
+      downloadRecordsRetentionDays: 400,
+      telemetryRetentionDays: 400,
     });
     await app.register(configPlugin, { config: loadConfig({}), secretKey: Buffer.alloc(32) });
     await app.register(errorHandler);
@@ -78,6 +80,8 @@ describe('serving the web build', () => {
       chromatofDownloadsUrl: 'https://downloads.example.com/v1/chromatof?x=1&y=2',
       reportErrors: false,
       makerLogoUrl: '',
+      downloadRecordsRetentionDays: 400,
+      telemetryRetentionDays: 400,
     });
     expect(elsewhere.assets.get('/')!.body.toString()).toContain('data-maker-logo=""');
     const page = elsewhere.assets.get('/privacy')!;
@@ -102,10 +106,26 @@ describe('serving the web build', () => {
       supportUrl: 'https://support.example.com/?a=1&b="2"',
       supportEmail: 'help@example.com',
       makerLogoUrl: '',
+      downloadRecordsRetentionDays: 400,
+      telemetryRetentionDays: 400,
     });
     expect(set.assets.get('/privacy')!.body.toString()).toContain(
       'data-support-url="https://support.example.com/?a=1&#38;b=&#34;2&#34;" data-support-email="help@example.com"',
     );
+  });
+
+  it('writes the retention periods of the running configuration into every page', async () => {
+    const html = (days: number, telemetryDays: number) =>
+      loadWebBuild(dir, {
+        makerName: 'Acme',
+        chromatofDownloadsUrl: '/v1/chromatof/downloads',
+        reportErrors: false,
+        makerLogoUrl: '',
+        downloadRecordsRetentionDays: days,
+        telemetryRetentionDays: telemetryDays,
+      }).then((build) => build.assets.get('/privacy')!.body.toString());
+    expect(await html(30, 90)).toContain('Kept 30 days, usage 90 days');
+    expect(await html(730, 14)).toContain('Kept 730 days, usage 14 days');
   });
 
   it('allows exactly the inline scripts of the page in its CSP', async () => {

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   CHROMATOF_DOWNLOADS_URL_PLACEHOLDER,
+  DOWNLOAD_RECORDS_RETENTION_DAYS_PLACEHOLDER,
   MAKER_LOGO_URL_PLACEHOLDER,
   MAKER_NAME_PLACEHOLDER,
   REPORT_ERRORS_PLACEHOLDER,
   SUPPORT_EMAIL_PLACEHOLDER,
   SUPPORT_URL_PLACEHOLDER,
+  TELEMETRY_RETENTION_DAYS_PLACEHOLDER,
 } from '@portal/contracts';
 import { escapeHtml } from '../shared/html';
 
@@ -57,6 +59,9 @@ export interface PageSettings {
   supportEmail?: string | undefined;
   /** The logo's URL on this site (web/maker-logo.ts), or "" when MAKER_LOGO is not set. */
   makerLogoUrl: string;
+  /** What the privacy page says the server keeps, and for how long (DOWNLOAD_RECORDS_RETENTION_DAYS, TELEMETRY_RETENTION_DAYS). */
+  downloadRecordsRetentionDays: number;
+  telemetryRetentionDays: number;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -66,7 +71,7 @@ const SHORT_LIVED = 'public, max-age=3600';
 /**
  * Reads the built web app into memory once at start-up. It is small (a few hundred KB)
  * and immutable while the process runs, so every page is served without touching the
- * disk: the run-time settings (the maker's name and logo, the ChromaTOF lookup's endpoint, REPORT_ERRORS) are
+ * disk: the run-time settings (the maker's name and logo, the ChromaTOF lookup's endpoint, REPORT_ERRORS, the retention periods) are
  * written into the prerendered pages, each page's CSP is computed, and its brotli and
  * gzip forms are made here, once.
  */
@@ -121,7 +126,9 @@ function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
     .replaceAll(REPORT_ERRORS_PLACEHOLDER, String(settings.reportErrors))
     .replaceAll(SUPPORT_URL_PLACEHOLDER, () => escapeHtml(settings.supportUrl ?? ''))
     .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, () => escapeHtml(settings.supportEmail ?? ''))
-    .replaceAll(MAKER_LOGO_URL_PLACEHOLDER, () => escapeHtml(settings.makerLogoUrl));
+    .replaceAll(MAKER_LOGO_URL_PLACEHOLDER, () => escapeHtml(settings.makerLogoUrl))
+    .replaceAll(DOWNLOAD_RECORDS_RETENTION_DAYS_PLACEHOLDER, String(settings.downloadRecordsRetentionDays))
+    .replaceAll(TELEMETRY_RETENTION_DAYS_PLACEHOLDER, String(settings.telemetryRetentionDays));
   const body = Buffer.from(html);
   return {
     body,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatByteCount, formatDate, formatDateTime, formatFileSize, formatLocalDate } from './format';
+import {
+  formatByteCount,
+  formatDate,
+  formatDateTime,
+  formatFileSize,
+  formatLocalDate,
+  formatUtcDateTime,
+} from './format';
 
 describe('formatFileSize: decimal units, up to one decimal (decision 110)', () => {
   it.each([
@@ -59,5 +66,12 @@ describe('local dates and times', () => {
     expect(formatLocalDate(new Date(2027, 1, 22, 12))).toBe('Feb 22, 2027');
     expect(formatDateTime(new Date(2027, 1, 22, 15, 4))).toBe('Feb 22, 2027, 3:04 PM');
     expect(formatDateTime(new Date(2027, 1, 22, 15, 4).toISOString())).toBe('Feb 22, 2027, 3:04 PM');
+  });
+});
+
+describe('a moment in UTC', () => {
+  it('is written to the minute, the same in every time zone', () => {
+    expect(formatUtcDateTime(new Date(Date.UTC(2026, 10, 25, 9, 7, 59)))).toBe('2026-11-25 09:07 UTC');
+    expect(formatUtcDateTime('2026-11-25T23:59:00+01:00')).toBe('2026-11-25 22:59 UTC');
   });
 });

@@ -29,6 +29,15 @@ export function formatDateTime(date: Date | string): string {
   return DAY_AND_TIME_LOCAL.format(typeof date === 'string' ? new Date(date) : date);
 }
 
+/**
+ * A moment in UTC, to the minute, written the same for every reader wherever they are:
+ * '2026-11-25 09:12 UTC' (when a printed lookup was made: a record a lab files).
+ */
+export function formatUtcDateTime(date: Date | string): string {
+  const iso = (typeof date === 'string' ? new Date(date) : date).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
 const BYTE_COUNT = new Intl.NumberFormat('en-US');
 const SIZE_UNITS = ['kilobyte', 'megabyte', 'gigabyte'] as const;
 const SIZE_FORMATS = SIZE_UNITS.map(

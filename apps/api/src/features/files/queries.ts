@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/connect';
+import { inArray, sql } from 'drizzle-orm';
+import type { Database, DatabaseExecutor } from '../../db/connect';
 import { files } from '../../plugins/catalogue/catalogue-tables';
 import { downloadOf } from '../../plugins/catalogue/sections';
 import { downloads } from './download-records';
@@ -38,4 +38,18 @@ export async function topDownloads(db: Database, from: string, limit: number) {
       FROM (${downloadsByProductSince(from)}) AS x
      GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT ${limit}`);
   return rows;
+}
+
+/**
+ * The one change another feature may ask of the download records: a privacy erasure
+ * (features/privacy) removes every record of a registration, by its keyed digests, inside
+ * the caller's transaction. Returns how many were removed.
+ */
+export async function eraseDownloadsOf(tx: DatabaseExecutor, registrationDigests: string[]): Promise<number> {
+  if (registrationDigests.length === 0) return 0;
+  const removed = await tx
+    .delete(downloads)
+    .where(inArray(downloads.registrationDigest, registrationDigests))
+    .returning({ id: downloads.id });
+  return removed.length;
 }

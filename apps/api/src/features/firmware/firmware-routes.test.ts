@@ -1,4 +1,9 @@
-import { FIRMWARE_METADATA_VALID_DAYS, FIRMWARE_PATHS, type FirmwareMetadata } from '@portal/contracts';
+import {
+  FIRMWARE_METADATA_VALID_DAYS,
+  FIRMWARE_PATHS,
+  type FirmwareMetadata,
+  type FirmwareReleases,
+} from '@portal/contracts';
 import { execFile } from 'node:child_process';
 import { createHash, createPublicKey, verify } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -139,6 +144,52 @@ describe('update.zip', () => {
   });
 });
 
+describe('every published release', () => {
+  it("lists each instrument's releases newest first, the earlier ones with their notes and SHA-256 too", async () => {
+    const response = await demo.get(FIRMWARE_PATHS.releases);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=60');
+    const { releases } = response.json<FirmwareReleases>();
+    expect(releases.map((release) => `${release.instrument} ${release.version}`)).toEqual([
+      'CX 003.001.004',
+      'CX 003.000.011',
+      'MX 001.005.002',
+      'MX 001.004.000',
+      'PX 002.002.010',
+      'PX 002.001.007',
+    ]);
+    const earlier = releases.find((release) => release.version === '001.004.000')!;
+    const zip = await demoFile('firmware/mx/001.004.000/update.zip');
+    expect(earlier).toEqual({
+      instrument: 'MX',
+      version: '001.004.000',
+      releaseDate: '2024-06-10',
+      sizeBytes: zip.length,
+      sha256: createHash('sha256').update(zip).digest('hex'),
+      releaseNotes: expect.stringMatching(/\S/),
+      url: '/firmware/001.004.000/update.zip',
+      releaseNotesUrl: '/firmware/001.004.000/release-notes.txt',
+    });
+    const notes = await demo.get(earlier.releaseNotesUrl);
+    expect(notes.statusCode).toBe(200);
+    expect(notes.body).toBe(earlier.releaseNotes);
+  });
+
+  it('serves release notes as plain text, inline, and 404 for a version never published', async () => {
+    const notes = await demo.get('/firmware/001.005.002/release-notes.txt');
+    expect(notes.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(notes.headers['content-disposition']).toMatch(/^inline; filename="release-notes-001\.005\.002\.txt"/);
+    expect(notes.headers['x-content-type-options']).toBe('nosniff');
+    expect(notes.body).toBe((await demoFile('firmware/mx/001.005.002/release-notes.txt')).toString('utf8'));
+    const again = await demo.get('/firmware/001.005.002/release-notes.txt', undefined, {
+      headers: { 'if-none-match': notes.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect((await demo.get('/firmware/009.009.009/release-notes.txt')).statusCode).toBe(404);
+    expect((await demo.get('/firmware/..%2Fx/release-notes.txt')).statusCode).toBe(400);
+  });
+});
+
 describe('publishing firmware', () => {
   async function folderWith(firmware: unknown[], files: Record<string, string>) {
     const folder = await mkdtemp(path.join(work, 'publish-'));
@@ -213,6 +264,20 @@ describe('publishing firmware', () => {
     const error = (await publish(folder).catch((caught: unknown) => caught)) as Error;
     expect(error.message).toContain('firmware: "002.002.010" appears twice');
     expect(error.message).toContain('firmware CX 002.002.010: give either releaseNotes or releaseNotesFile');
+  });
+
+  it('serves notes with markup as the text they are, never as a page', async () => {
+    const notes = 'Fixes the lid sensor.\n<script>window.ran = true</script><img src=x onerror="alert(1)">';
+    const folder = await folderWith([{ ...release('MX', '001.007.000'), releaseNotes: notes }], { 'u.zip': 'zip' });
+    await publish(folder);
+    await expect.poll(async () => (await demo.get('/firmware/001.007.000/release-notes.txt')).statusCode).toBe(200);
+    const served = await demo.get('/firmware/001.007.000/release-notes.txt');
+    expect(served.body).toBe(notes);
+    expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(served.headers['content-disposition']).toMatch(/^inline;/);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    const listed = (await demo.get(FIRMWARE_PATHS.releases)).json<FirmwareReleases>();
+    expect(listed.releases.find((release) => release.version === '001.007.000')!.releaseNotes).toBe(notes);
   });
 
   it('refuses a version name that cannot be a path segment', async () => {

@@ -1,9 +1,19 @@
-import { ErrorBody, FIRMWARE_PATHS, FIRMWARE_VERSION_NAME_PATTERN, FirmwareMetadata } from '@portal/contracts';
+import {
+  compareVersions,
+  ErrorBody,
+  FIRMWARE_PATHS,
+  FIRMWARE_VERSION_NAME_PATTERN,
+  FirmwareMetadata,
+  firmwareReleaseNotesPath,
+  FirmwareReleases,
+  firmwareUpdatePath,
+} from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
-import { sendFromMemory } from '../../plugins/file-delivery';
+import { contentDisposition, sendFromMemory } from '../../plugins/file-delivery';
+import type { FirmwareReleaseRecord } from './firmware-snapshot';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
 const NOT_PUBLISHED = 'No firmware has been published yet.';
@@ -17,6 +27,9 @@ const NOT_PUBLISHED = 'No firmware has been published yet.';
 const METADATA_CACHE_CONTROL = 'public, max-age=60';
 const UPDATE_CACHE_CONTROL = 'public, max-age=3600';
 const SIGNING_KEY_CACHE_CONTROL = 'public, max-age=86400';
+/** The list of releases changes with a publish, like the metadata; a release's notes only if it is republished. */
+const RELEASES_CACHE_CONTROL = METADATA_CACHE_CONTROL;
+const RELEASE_NOTES_CACHE_CONTROL = UPDATE_CACHE_CONTROL;
 /** Never quotes the version asked for: an error body repeats nothing of the request. */
 const NO_SUCH_FIRMWARE = 'There is no firmware of that version.';
 
@@ -91,6 +104,52 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(
+    FIRMWARE_PATHS.releases,
+    {
+      schema: {
+        tags: ['firmware'],
+        summary: "Every published firmware release, each instrument's newest first, with its notes and SHA-256",
+        response: { 200: FirmwareReleases, 304: Type.Null() },
+      },
+    },
+    async (request, reply) => {
+      const body = JSON.stringify(releaseListing([...(await app.catalogue.get()).firmware.releases.values()]));
+      return sendFromMemory(request, reply, {
+        body,
+        etag: etagOf(Buffer.from(body)),
+        contentType: 'application/json; charset=utf-8',
+        cacheControl: RELEASES_CACHE_CONTROL,
+      });
+    },
+  );
+
+  app.get(
+    FIRMWARE_PATHS.releaseNotes,
+    {
+      schema: {
+        tags: ['firmware'],
+        summary: "A firmware release's notes as plain text, shown in the browser (inline)",
+        params: Type.Object({ version: Type.String({ pattern: FIRMWARE_VERSION_NAME_PATTERN }) }),
+        response: { 200: Type.String(), 304: Type.Null(), 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const release = (await app.catalogue.get()).firmware.releases.get(request.params.version);
+      if (!release) return reply.status(404).send({ message: NO_SUCH_FIRMWARE });
+      const body = Buffer.from(release.releaseNotes, 'utf8');
+      // Plain text, inline: the browser shows the notes and never runs them, whatever they
+      // contain (nosniff comes with every answer, security-headers.ts).
+      return sendFromMemory(request, reply, {
+        body,
+        etag: etagOf(body),
+        contentType: 'text/plain; charset=utf-8',
+        cacheControl: RELEASE_NOTES_CACHE_CONTROL,
+        headers: { 'content-disposition': contentDisposition(`release-notes-${release.version}.txt`, 'inline') },
+      });
+    },
+  );
+
+  app.get(
     FIRMWARE_PATHS.update,
     {
       schema: {
@@ -119,6 +178,25 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+/** The published releases as the pages list them: by instrument, each one's newest first. */
+export function releaseListing(releases: FirmwareReleaseRecord[]): FirmwareReleases {
+  const sorted = [...releases].sort(
+    (a, b) => a.instrument.localeCompare(b.instrument) || compareVersions(b.version, a.version),
+  );
+  return {
+    releases: sorted.map(({ instrument, version, releaseDate, releaseNotes, update }) => ({
+      instrument,
+      version,
+      releaseDate,
+      sizeBytes: update.sizeBytes,
+      sha256: update.sha256,
+      releaseNotes,
+      url: firmwareUpdatePath(version),
+      releaseNotesUrl: firmwareReleaseNotesPath(version),
+    })),
+  };
+}
 
 export const firmwareRoutes = fp(routes, {
   name: 'firmware-routes',

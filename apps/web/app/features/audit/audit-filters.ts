@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.personRemove]: 'People: removed',
   [AUDIT_ACTIONS.signOutEverywhere]: 'People: signed out everywhere',
   [AUDIT_ACTIONS.feedReissue]: 'Feeds: new feed address issued',
+  [AUDIT_ACTIONS.privacyErase]: 'Privacy: customer data erased',
 };
 
 export function actionLabel(action: string): string {

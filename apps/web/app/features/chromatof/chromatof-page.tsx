@@ -1,5 +1,5 @@
 import { FINDING_CHROMATOF, INCORRECT_KEY, keyIdAuthorization, NO_CHROMATOF_DOWNLOADS } from '@portal/contracts';
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Form, Link, useActionData, useNavigation } from 'react-router';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
 import { HelpDialog } from '../../shared/components/help-dialog';
@@ -7,8 +7,10 @@ import { TwoColumns } from '../../shared/components/two-columns';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { FollowUpdates } from '../../shared/lookup/follow-updates';
-import { KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
+import { ForgetId, KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
 import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
+import { LookupRecord, type LookupFacts } from '../../shared/lookup/lookup-record';
+import { rememberId, useRememberedId } from '../../shared/lookup/remembered-id';
 import lookup from '../../shared/lookup/lookup.module.css';
 import { ChromatofIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
@@ -32,10 +34,10 @@ export const meta = () =>
 const KEY_ID_FIELD = 'keyId';
 
 /**
- * A blank key ID, or the lookup's outcome: the downloads, or null when there are none; with
- * the key ID it was for (kept in memory only), whose feed address "Follow updates" shows.
+ * A blank key ID, or the lookup's outcome: the downloads, or null when there are none, with
+ * the key ID and the time of the lookup for a printed result.
  */
-type ChromatofOutcome = { kind: 'missing' } | (Outcome<DownloadEntry[] | null> & { keyId: string });
+type ChromatofOutcome = { kind: 'missing' } | (Outcome<DownloadEntry[] | null> & { lookup: LookupFacts });
 
 /**
  * The key ID is a credential, so it is posted, never put in the URL
@@ -50,7 +52,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     () => findChromatofDownloads(new URL(chromatofDownloadsUrl(), window.location.href).href, keyId, request.signal),
     { signal: request.signal, rejected: INCORRECT_KEY, unexpected: 'own-message' },
   );
-  return { ...outcome, keyId };
+  return { ...outcome, lookup: { id: keyId, at: new Date().toISOString() } };
 }
 
 export default function ChromatofPage() {
@@ -62,6 +64,11 @@ export default function ChromatofPage() {
   // Earlier results and errors clear on each submit (SPEC §4).
   const outcome: ChromatofOutcome | undefined = blank ? { kind: 'missing' } : submitting ? undefined : latest;
   const input = useRef<HTMLInputElement>(null);
+  // One key ID per visit: an accepted one is offered to the ChromaTOF PIBs, and theirs here.
+  const remembered = useRememberedId('key');
+  useEffect(() => {
+    if (latest?.kind === 'ok') rememberId('key', latest.lookup.id);
+  }, [latest]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const isBlank = !input.current?.value.trim();
@@ -90,6 +97,8 @@ export default function ChromatofPage() {
         <h2 id="download-chromatof">Download ChromaTOF</h2>
         <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
           <Field
+            key={remembered}
+            defaultValue={remembered}
             inputRef={input}
             onKeyDown={onKeyDown}
             id="key-id"
@@ -117,6 +126,7 @@ export default function ChromatofPage() {
               Key&apos;.
             </p>
           </HelpDialog>
+          {remembered && <ForgetId idKind="key" />}
         </div>
         <div role="status" className={styles.status}>
           {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
@@ -126,9 +136,12 @@ export default function ChromatofPage() {
           <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
         )}
         {outcome?.kind === 'failed' && <FailureAlert failure={outcome} />}
-        {outcome?.kind === 'ok' && outcome.data !== null && <DownloadList downloads={outcome.data} />}
         {outcome?.kind === 'ok' && outcome.data !== null && (
-          <FollowUpdates idName="key ID" authorization={keyIdAuthorization(outcome.keyId)} />
+          <>
+            <LookupRecord idLabel="Key ID" lookup={outcome.lookup} />
+            <DownloadList downloads={outcome.data} />
+            <FollowUpdates idName="key ID" authorization={keyIdAuthorization(outcome.lookup.id)} />
+          </>
         )}
       </section>
 

@@ -13,7 +13,7 @@ const metadata = {
       releaseDate: '2025-02-18',
       sizeBytes: 354,
       sha256,
-      releaseNotes: '',
+      releaseNotes: 'Fixes the lid sensor.',
       url: '/firmware/001.005.002/update.zip',
     },
   },
@@ -23,25 +23,27 @@ const view = (load: FirmwareLoad | undefined, inputs: { shortName?: string; long
   firmwareDownloadView(inputs, load, METADATA_URL);
 
 describe('the firmware downloader', () => {
-  it("offers the instrument's latest firmware with its date, size and SHA-256", () => {
+  it("offers the instrument's latest firmware, its version as the maker writes it, with date, size, SHA-256 and notes", () => {
     expect(view({ metadata })).toEqual({
       kind: 'download',
-      displayName: 'v002',
+      version: '001.005.002',
       href: 'https://software.example.com/firmware/001.005.002/update.zip',
       releaseDate: '2025-02-18',
       sizeBytes: 354,
       sha256,
+      releaseNotes: 'Fixes the lid sensor.',
     });
   });
 
   it('shows a name of another form as it is, linked at firmware/{version}/update.zip', () => {
     expect(view({ metadata }, { shortName: 'CX', longName: 'CX cutting-off machine' })).toEqual({
       kind: 'download',
-      displayName: 'CX-2025-beta',
+      version: 'CX-2025-beta',
       href: 'https://software.example.com/firmware/CX-2025-beta/update.zip',
       releaseDate: undefined,
       sizeBytes: undefined,
       sha256: undefined,
+      releaseNotes: undefined,
     });
   });
 

@@ -1,18 +1,30 @@
 import {
   FIRMWARE_UNRECOGNIZED_ERROR,
-  firmwareDisplayName,
   firmwareFetchFailedMessage,
   firmwareUpdatePath,
   type FirmwareMetadata,
+  type FirmwareReleaseListing,
 } from '@portal/contracts';
-import { FirmwareFetchError, firmwareMetadataUrl, getFirmwareMetadata } from './api/get-firmware-metadata';
+import {
+  FirmwareFetchError,
+  firmwareMetadataUrl,
+  getFirmwareMetadata,
+  getFirmwareReleases,
+} from './api/get-firmware-metadata';
 
-/** What the firmware pages' clientLoader found: the metadata file, or the text of SPEC §8 for why not. */
-export type FirmwareLoad = { metadata: unknown; error?: undefined } | { metadata?: undefined; error: string };
+/**
+ * What the firmware pages' clientLoader found: the metadata file, or the text of SPEC §8 for
+ * why not; and every published release, when the list could be read (the earlier versions).
+ */
+export type FirmwareLoad = ({ metadata: unknown; error?: undefined } | { metadata?: undefined; error: string }) & {
+  releases?: FirmwareReleaseListing[];
+};
 
 export async function loadFirmwareMetadata(request: Request): Promise<FirmwareLoad> {
+  // The list is a page's extra: without it the latest link and the instructions still stand.
+  const releases = getFirmwareReleases(request.signal).catch(() => undefined);
   try {
-    return { metadata: await getFirmwareMetadata(request.signal) };
+    return { metadata: await getFirmwareMetadata(request.signal), releases: await releases };
   } catch (error) {
     if (request.signal.aborted) throw error;
     return {
@@ -33,12 +45,13 @@ export type FirmwareDownloadView =
   | { kind: 'error'; message: string }
   | {
       kind: 'download';
-      /** 'v003' for 001.002.003 (SPEC §5), any other name as it is. */
-      displayName: string;
+      /** The version exactly as the maker writes it: '002.002.010' (decision 137). */
+      version: string;
       href: string;
       releaseDate?: string;
       sizeBytes?: number;
       sha256?: string;
+      releaseNotes?: string;
     };
 
 export const firmwareConfigurationError = (missing: string[]) =>
@@ -78,10 +91,11 @@ export function firmwareDownloadView(
   const details = release?.version === version ? release : undefined;
   return {
     kind: 'download',
-    displayName: firmwareDisplayName(version),
+    version,
     href: new URL(details?.url ?? firmwareUpdatePath(version), metadataUrl ?? firmwareMetadataUrl()).href,
     releaseDate: details?.releaseDate,
     sizeBytes: details?.sizeBytes,
     sha256: details?.sha256,
+    releaseNotes: details?.releaseNotes,
   };
 }

@@ -25,7 +25,7 @@ export function FirmwareDownloader({ load, ...inputs }: FirmwareDownloaderInputs
         <>
           <a className={buttonClass()} href={view.href} download="update.zip">
             <DownloadIcon size={20} />
-            Download {inputs.shortName} firmware {view.displayName}
+            Download {inputs.shortName} firmware {view.version}
           </a>
           <dl className={styles.details}>
             {view.releaseDate && (

@@ -5,8 +5,9 @@ import { FirmwareIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
-import type { FirmwareLoad } from './firmware-download';
+import { firmwareDownloadView, type FirmwareLoad } from './firmware-download';
 import { FirmwareDownloader } from './firmware-downloader';
+import { FirmwareReleases } from './firmware-releases';
 import type { FirmwareInstrument } from './instruments';
 import styles from './firmware-page.module.css';
 
@@ -37,6 +38,7 @@ export function firmwareLinks(instrument: FirmwareInstrument): LinkDescriptor[] 
 /** Update instructions for one series (SPEC §2, Metallographics screens). */
 export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrument; load?: FirmwareLoad }) {
   const { shortName, longName } = instrument;
+  const latest = load ? firmwareDownloadView({ shortName, longName }, load) : undefined;
   return (
     <>
       <PageHeader title={`${shortName} Firmware`} icon={FirmwareIcon}>
@@ -128,6 +130,9 @@ export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrum
           </li>
         </ol>
       </section>
+      {latest?.kind === 'download' && (
+        <FirmwareReleases instrument={instrument} latest={latest} releases={load?.releases} />
+      )}
     </>
   );
 }

@@ -1,12 +1,45 @@
+import { ExternalLink } from '../../shared/components/external-link';
 import { makerName } from '../../shared/maker-name';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
+import { downloadRecordsRetentionDays, telemetryRetentionDays } from '../../shared/retention';
+import { useSupportContact } from '../../shared/support-contact';
 import page from '../../styles/page.module.css';
 
 export const meta = () =>
   pageMeta(DESTINATIONS.privacy.title, 'What this site collects about you, why, and what it does with it.');
 
-/** The privacy policy (SPEC §2, Privacy page): eight sections, every promise the portal keeps. */
+/** Whom a customer asks to remove what the server keeps about them: SUPPORT_URL and SUPPORT_EMAIL, else the maker. */
+function RemovalContact() {
+  const { url, email } = useSupportContact();
+  const maker = makerName();
+  if (!url && !email) return <>contact {maker}.</>;
+  return (
+    <>
+      contact {maker}
+      {url && (
+        <>
+          {' '}
+          on the <ExternalLink href={url}>support page</ExternalLink>
+        </>
+      )}
+      {url && email && ' or'}
+      {email && (
+        <>
+          {' '}
+          by e-mail at <a href={`mailto:${email}`}>{email}</a>
+        </>
+      )}
+      .
+    </>
+  );
+}
+
+/**
+ * The privacy policy: the eight sections the replaced portal's page had, each saying what
+ * the server really keeps; the retention periods are the running configuration's
+ * (shared/retention.ts), the contacts SUPPORT_URL and SUPPORT_EMAIL.
+ */
 export default function PrivacyPage() {
   const maker = makerName();
   return (
@@ -19,14 +52,29 @@ export default function PrivacyPage() {
 
       <section className={page.section} aria-labelledby="information-we-collect">
         <h2 id="information-we-collect">Information we collect</h2>
-        <p>
-          We collect only one kind of personal information: the e-mail addresses of company employees and service staff
-          who sign in to the service area. We do not collect e-mail addresses or other personal information from
-          customers.
-        </p>
+        <p>We keep three kinds of information that can concern a person:</p>
+        <ul>
+          <li>
+            <strong>Staff e-mail addresses.</strong> The e-mail addresses of company employees and service staff who
+            sign in to the service area.
+          </li>
+          <li>
+            <strong>Authorized administrators&apos; e-mail addresses.</strong> For a Cornerstone registration that
+            requires authorized administrators, the e-mail addresses of your laboratory&apos;s administrators who may
+            receive an Administrator password reset.
+          </li>
+          <li>
+            <strong>Download records.</strong> For every file downloaded from this site: which file, the date and time
+            (UTC), the number of bytes sent, the network prefix of the address it was sent to (the first three numbers
+            of an IPv4 address, the first three groups of an IPv6 address; never the full address) and, when the
+            download followed a lookup with a registration ID or key ID, a keyed digest of that ID (a fingerprint only
+            our server can make; never the ID itself).
+          </li>
+        </ul>
         <p>
           Registration IDs and key IDs that you enter to find downloads identify a software licence, not a person. They
-          are used to answer your request.
+          are used to answer your request and are not stored as you typed them. We do not collect your name or any other
+          personal information.
         </p>
       </section>
 
@@ -36,6 +84,10 @@ export default function PrivacyPage() {
           You give us your company e-mail address when you ask to sign in. Signing in is passwordless: we e-mail you a
           link, and following that link signs you in. The link works once and expires after 15 minutes.
         </p>
+        <p>
+          Authorized administrators&apos; addresses come with your registration, or are entered by our service staff
+          when your laboratory asks for a change. Download records are written by our server as it sends each file.
+        </p>
       </section>
 
       <section className={page.section} aria-labelledby="what-we-do-with-it">
@@ -44,13 +96,33 @@ export default function PrivacyPage() {
           We use your e-mail address only to send you the sign-in link and to know who is signed in to the service area.
           We do not use it for marketing and we do not sell it.
         </p>
+        <p>
+          We use authorized administrators&apos; addresses only to send them the response key of an Administrator
+          password reset. Only staff with the service role can see them. They are kept while the registration needs
+          them.
+        </p>
+        <p>
+          We use download records to count how often each product and version is downloaded. Only staff with the
+          administrator role see them, as figures on the Usage screen. We keep each download record for{' '}
+          <span data-testid="download-records-retention-days">{downloadRecordsRetentionDays()}</span> days, and the
+          anonymous usage records described under Analytics for{' '}
+          <span data-testid="telemetry-retention-days">{telemetryRetentionDays()}</span> days; then our server deletes
+          them.
+        </p>
+        <h3 id="removal">Having your information removed</h3>
+        <p>
+          To have an authorized administrator&apos;s address or the download records of your registration ID or key ID
+          removed, <RemovalContact /> Tell us the address or the ID. We remove them and keep only a record that a
+          removal was made, with a fingerprint of the request, never the address or the ID.
+        </p>
       </section>
 
       <section className={page.section} aria-labelledby="third-parties">
         <h2 id="third-parties">Third parties</h2>
         <p>
-          We use a third-party e-mail sending service to deliver the sign-in e-mail. It receives your e-mail address and
-          the message, only to deliver it. We share your information with no one else.
+          We use a third-party e-mail sending service to deliver the sign-in e-mail and the e-mail that carries an
+          Administrator password reset&apos;s response key. It receives the recipient&apos;s e-mail address and the
+          message, only to deliver it. We share your information with no one else.
         </p>
       </section>
 
@@ -65,6 +137,11 @@ export default function PrivacyPage() {
           While you are signed in, your browser keeps your sign-in, which includes your e-mail address, in its local
           storage on your computer. It stays there until you sign out or the sign-in expires, at most three months
           later. Signing out removes it.
+        </p>
+        <p>
+          After a registration ID or key ID you entered has been accepted, this browser tab keeps it in its session
+          storage, so that the other lookups offer it without retyping. It is forgotten when you close the tab or choose
+          Forget this ID, is not shared with other tabs, and is sent nowhere it was not already going.
         </p>
         <p>
           When our server cannot be reached, the anonymous usage records described under Analytics wait in local

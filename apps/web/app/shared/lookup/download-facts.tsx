@@ -1,7 +1,7 @@
 import type { FileDetails } from '@portal/contracts';
 import { CopyButton } from '../components/copy-button';
 import { FileSize } from '../components/file-size';
-import { formatDate } from '../format';
+import { formatByteCount, formatDate, formatFileSize } from '../format';
 import { fileTypeLabel, type DownloadKind } from './file-type';
 import styles from './lookup.module.css';
 
@@ -49,6 +49,12 @@ export function DownloadFacts({ file, kind, date, name }: DownloadFactsProps) {
           <dt>Size</dt>
           <dd>
             <FileSize bytes={file.sizeBytes} />
+            {formatFileSize(file.sizeBytes) !== formatByteCount(file.sizeBytes) && (
+              <span className={styles.printOnly} aria-hidden="true">
+                {' '}
+                ({formatByteCount(file.sizeBytes)})
+              </span>
+            )}
           </dd>
         </div>
         <div className={styles.fact}>

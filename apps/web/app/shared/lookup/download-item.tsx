@@ -1,5 +1,6 @@
 import type { FileDetails, ReleaseNotesLink } from '@portal/contracts';
 import type { ReactNode } from 'react';
+import { FileCheck } from '../components/file-check';
 import { FileLink } from '../components/file-link';
 import { DownloadFacts, downloadDate, type DownloadDate } from './download-facts';
 import type { DownloadKind } from './file-type';
@@ -22,8 +23,9 @@ interface DownloadItemProps {
 /**
  * One result of a lookup: its link (what the server sends inline, a PDF, opens in a new tab,
  * anything else downloads; FileLink), with 'Latest' on the newest installer, what the file
- * is, and its release notes where published. No 'Copy link': every link here is signed for
- * the customer's registration (docs/decisions/089-no-copy-link-for-registration-links.md).
+ * is, how to check an installer once downloaded (FileCheck), and its release notes where
+ * published. No 'Copy link': every link here is signed for the customer's registration
+ * (docs/decisions/089-no-copy-link-for-registration-links.md).
  */
 export function DownloadItem({ name, uri, file, kind, date, latest, releaseNotes, absent }: DownloadItemProps) {
   return (
@@ -39,7 +41,10 @@ export function DownloadItem({ name, uri, file, kind, date, latest, releaseNotes
         {latest && <span className={styles.badge}>Latest</span>}
       </div>
       {file ? (
-        <DownloadFacts file={file} kind={kind} date={date ?? downloadDate(file)} name={name} />
+        <>
+          <DownloadFacts file={file} kind={kind} date={date ?? downloadDate(file)} name={name} />
+          {kind === 'installer' && <FileCheck fileName={file.fileName} sha256={file.sha256} name={name} />}
+        </>
       ) : (
         <p className={styles.note}>{absent}</p>
       )}

@@ -1,16 +1,21 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Form, useLocation, useNavigation } from 'react-router';
 import { Dialog } from '../components/dialog';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { LOOKUP_PARAM } from '../navigation/navigation';
 import styles from './lookup.module.css';
+import { forgetId, rememberId, useRememberedId, type IdKind } from './remembered-id';
 import forms from '../../styles/forms.module.css';
 
 interface LookupFormProps {
   /** 'Registration ID' or 'Key ID'. */
   label: string;
   registrationId: string;
+  /** Which IDs this form shares with the other lookups of a visit (remembered-id.ts). */
+  idKind: IdKind;
+  /** The ID the server just accepted, to offer the other lookups of its kind. */
+  accepted?: string;
   /** The 'Where is this?' modal's text. */
   whereIsThis: ReactNode;
 }
@@ -19,26 +24,35 @@ interface LookupFormProps {
  * One text field, a 'Where is this?' link opening a modal, and a Find button (SPEC §2). The
  * form is a GET navigation to the same page, so the search is in the URL.
  */
-export function LookupForm({ label, registrationId, whereIsThis }: LookupFormProps) {
+export function LookupForm({ label, registrationId, idKind, accepted, whereIsThis }: LookupFormProps) {
   const [whereOpen, setWhereOpen] = useState(false);
   const inputId = useId();
+  const remembered = useRememberedId(idKind);
+  useEffect(() => {
+    if (accepted !== undefined) rememberId(idKind, accepted);
+  }, [idKind, accepted]);
+  // The URL's ID first (a search, Back, a shared link); else the one this tab remembers.
+  const value = registrationId || remembered;
   return (
     <>
-      <Form method="get" className={forms.card} role="search">
+      <Form method="get" className={`${forms.card} ${styles.form}`} role="search">
         <Field
-          // A new URL (Back, a shared link) puts its ID in the field.
-          key={registrationId}
+          // A new value (a new URL, the remembered ID after hydration, a forgotten one) remounts the field with it.
+          key={value}
           id={inputId}
           label={label}
           name={LOOKUP_PARAM}
-          defaultValue={registrationId}
+          defaultValue={value}
           autoComplete="off"
           spellCheck={false}
           action={<Button type="submit">Find</Button>}
         />
-        <button type="button" className={styles.where} onClick={() => setWhereOpen(true)}>
-          Where is this?
-        </button>
+        <div className={styles.formLinks}>
+          <button type="button" className={styles.where} onClick={() => setWhereOpen(true)}>
+            Where is this?
+          </button>
+          {remembered && <ForgetId idKind={idKind} />}
+        </div>
       </Form>
       <Dialog open={whereOpen} onClose={() => setWhereOpen(false)} title="Where is this?">
         {whereIsThis}
@@ -116,5 +130,21 @@ export function KeyIdWhere() {
       Find it in ChromaTOF&apos;s About dialog (the <strong>i</strong> icon at the upper right) or on your Software
       Registration Certificate, where it is labelled <strong>Copy Protection Key</strong>.
     </>
+  );
+}
+
+/** 'Forget this ID': this tab stops offering the ID it remembers (remembered-id.ts). */
+export function ForgetId({ idKind, onForget }: { idKind: IdKind; onForget?: () => void }) {
+  return (
+    <button
+      type="button"
+      className={styles.where}
+      onClick={() => {
+        forgetId(idKind);
+        onForget?.();
+      }}
+    >
+      Forget this ID
+    </button>
   );
 }

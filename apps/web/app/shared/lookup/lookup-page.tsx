@@ -5,6 +5,7 @@ import { FailureAlert } from '../outcome/failure-alert';
 import { FollowUpdates } from './follow-updates';
 import { LookupBusy, LookupForm } from './lookup-form';
 import { LookupSidePanel, RejectedId, type IdName } from './lookup-help';
+import { LookupRecord } from './lookup-record';
 import styles from './lookup.module.css';
 import type { LookupState } from './run-lookup';
 
@@ -46,11 +47,20 @@ export function LookupPage<T>({
     <TwoColumns variant="lookup" side={<LookupSidePanel idName={idName} whereIsThis={whereIsThis} />}>
       <h1>{title}</h1>
       <p className={styles.lead}>{lead}</p>
-      <LookupForm label={label} registrationId={state.registrationId} whereIsThis={whereIsThis} />
+      <LookupForm
+        label={label}
+        registrationId={state.registrationId}
+        idKind={idName === 'key ID' ? 'key' : 'registration'}
+        accepted={outcome?.kind === 'ok' ? state.registrationId : undefined}
+        whereIsThis={whereIsThis}
+      />
       {busy ? (
         <LookupBusy />
       ) : outcome?.kind === 'ok' ? (
         <>
+          {state.lookedUpAt && (
+            <LookupRecord idLabel={label} lookup={{ id: state.registrationId, at: state.lookedUpAt }} />
+          )}
           {results(outcome.data)}
           <FollowUpdates
             idName={idName}

@@ -16,6 +16,7 @@ describe('runLookup', () => {
     expect(await runLookup(request('?registrationId=%20ABC%20'), lookup, 'Invalid')).toEqual({
       registrationId: ' ABC ',
       outcome: { kind: 'ok', data: 'ABC' },
+      lookedUpAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect(await runLookup(request('?registrationId='), lookup, 'Invalid')).toMatchObject({
       outcome: { kind: 'ok', data: '' },
@@ -30,9 +31,14 @@ describe('runLookup', () => {
     expect(await runLookup(request('?registrationId=X'), failing(401, 'whatever'), 'Invalid Registraion ID')).toEqual({
       registrationId: 'X',
       outcome: { kind: 'rejected', message: 'Invalid Registraion ID' },
+      lookedUpAt: expect.any(String),
     });
     expect(await runLookup(request('?registrationId=X'), failing(429, 'Too many failed attempts.'), 'Invalid')).toEqual(
-      { registrationId: 'X', outcome: { kind: 'failed', message: 'Too many failed attempts.', status: 429 } },
+      {
+        registrationId: 'X',
+        outcome: { kind: 'failed', message: 'Too many failed attempts.', status: 429 },
+        lookedUpAt: expect.any(String),
+      },
     );
   });
 

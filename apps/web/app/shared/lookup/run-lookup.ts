@@ -9,6 +9,8 @@ export interface LookupState<T> {
   registrationId: string;
   /** `rejected`: the server refused the ID (a 401), so the page shows the next step with the error. */
   outcome?: Outcome<T>;
+  /** When the outcome came (an ISO time): a printed result says when it was looked up. */
+  lookedUpAt?: string;
 }
 
 /**
@@ -36,5 +38,5 @@ export async function runLookup<T>(
     const counted = outcome.kind === 'ok' ? 'found' : outcome.kind === 'rejected' ? 'invalid' : 'failed';
     emitTelemetry({ kind: 'event', name: usageEvent, outcome: counted });
   }
-  return { registrationId, outcome };
+  return { registrationId, outcome, lookedUpAt: new Date().toISOString() };
 }

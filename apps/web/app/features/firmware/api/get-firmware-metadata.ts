@@ -1,4 +1,4 @@
-import { FIRMWARE_PATHS, type FirmwareMetadata } from '@portal/contracts';
+import { FIRMWARE_PATHS, type FirmwareMetadata, type FirmwareReleaseListing } from '@portal/contracts';
 
 /** The metadata file could not be fetched: the HTTP status, or 0 when no answer came at all. */
 export class FirmwareFetchError extends Error {
@@ -25,4 +25,28 @@ export async function getFirmwareMetadata(signal: AbortSignal): Promise<Firmware
   }
   if (!response.ok) throw new FirmwareFetchError(response.status);
   return (await response.json()) as FirmwareMetadata;
+}
+
+/**
+ * Every published release (FIRMWARE_PATHS.releases), for the earlier versions a page lists.
+ * Checked for the fields the page shows, since it comes from outside the app; anything else
+ * is an error the loader treats as "no list".
+ */
+export async function getFirmwareReleases(signal: AbortSignal): Promise<FirmwareReleaseListing[]> {
+  const response = await fetch(new URL(FIRMWARE_PATHS.releases, window.location.origin), {
+    headers: { accept: 'application/json' },
+    signal,
+  });
+  if (!response.ok) throw new FirmwareFetchError(response.status);
+  const body = (await response.json()) as { releases?: unknown };
+  if (!Array.isArray(body.releases)) throw new FirmwareFetchError(response.status);
+  return body.releases.filter(
+    (release): release is FirmwareReleaseListing =>
+      typeof release === 'object' &&
+      release !== null &&
+      ['instrument', 'version', 'releaseDate', 'sha256', 'releaseNotes', 'url', 'releaseNotesUrl'].every(
+        (field) => typeof (release as Record<string, unknown>)[field] === 'string',
+      ) &&
+      typeof (release as Record<string, unknown>).sizeBytes === 'number',
+  );
 }

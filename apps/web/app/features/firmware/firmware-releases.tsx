@@ -1,0 +1,116 @@
+import type { FirmwareReleaseListing } from '@portal/contracts';
+import { FileCheck } from '../../shared/components/file-check';
+import { FileSize } from '../../shared/components/file-size';
+import { Button } from '../../shared/components/ui/button';
+import { formatByteCount, formatDate } from '../../shared/format';
+import page from '../../styles/page.module.css';
+import type { FirmwareDownloadView } from './firmware-download';
+import type { FirmwareInstrument } from './instruments';
+import styles from './firmware-releases.module.css';
+
+type LatestFirmware = Extract<FirmwareDownloadView, { kind: 'download' }>;
+
+/**
+ * What a lab needs to believe a firmware file, below the update instructions (so nothing the
+ * prerendered page shows moves when it fills in): the latest release's notes as text and how
+ * to check its SHA-256, then every earlier release still published, each with its notes and
+ * SHA-256. Notes are text from the catalogue: rendered as text, never as markup.
+ */
+export function FirmwareReleases({
+  instrument,
+  latest,
+  releases,
+}: {
+  instrument: FirmwareInstrument;
+  latest: LatestFirmware;
+  releases: FirmwareReleaseListing[] | undefined;
+}) {
+  const { shortName } = instrument;
+  const earlier = (releases ?? []).filter(
+    (release) => release.instrument === shortName && release.version !== latest.version,
+  );
+  const notesUrl = releases?.find((release) => release.version === latest.version)?.releaseNotesUrl;
+  return (
+    <>
+      <section className={page.section} aria-labelledby="latest-release-notes">
+        <div className={styles.heading}>
+          <h2 id="latest-release-notes">
+            {shortName} firmware {latest.version}
+          </h2>
+          <Button variant="secondary" className={styles.printButton} onClick={() => window.print()}>
+            Print or save as PDF
+          </Button>
+        </div>
+        {latest.releaseNotes !== undefined && <ReleaseNotes notes={latest.releaseNotes} url={notesUrl} />}
+        {latest.sha256 && (
+          <FileCheck fileName="update.zip" sha256={latest.sha256} name={`${shortName} firmware ${latest.version}`} />
+        )}
+      </section>
+      {earlier.length > 0 && (
+        <section className={page.section} aria-labelledby="earlier-firmware">
+          <h2 id="earlier-firmware">Earlier {shortName} firmware</h2>
+          <p>Still published, for an instrument that must stay on a validated version.</p>
+          <ul className={styles.releases}>
+            {earlier.map((release) => (
+              <EarlierRelease key={release.version} shortName={shortName} release={release} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}
+
+function ReleaseNotes({ notes, url }: { notes: string; url: string | undefined }) {
+  return (
+    <div className={styles.notesBlock}>
+      <h3 className={styles.notesHeading}>Release notes</h3>
+      <div className={styles.notes}>{notes}</div>
+      {url && (
+        <p className={styles.notesLink}>
+          <a href={url}>Release notes as a text file</a>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function EarlierRelease({ shortName, release }: { shortName: string; release: FirmwareReleaseListing }) {
+  const name = `${shortName} firmware ${release.version}`;
+  return (
+    <li className={styles.release}>
+      <h3>{name}</h3>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Released</dt>
+          <dd>
+            <time dateTime={release.releaseDate}>{formatDate(release.releaseDate)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>
+            <FileSize bytes={release.sizeBytes} />
+            <span className={styles.printOnly} aria-hidden="true">
+              {' '}
+              ({formatByteCount(release.sizeBytes)})
+            </span>
+          </dd>
+        </div>
+        <div className={styles.sha256}>
+          <dt>SHA-256</dt>
+          <dd>
+            <code>{release.sha256}</code>
+          </dd>
+        </div>
+      </dl>
+      <p>
+        <a href={release.url} download="update.zip">
+          Download {name}
+        </a>
+      </p>
+      <ReleaseNotes notes={release.releaseNotes} url={release.releaseNotesUrl} />
+      <FileCheck fileName="update.zip" sha256={release.sha256} name={name} />
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import { CopyButton } from './copy-button';
+import styles from './file-check.module.css';
+
+/** A file name as a shell argument: quoted when it holds anything but letters, digits and . _ - */
+function shellArgument(fileName: string): string {
+  return /^[\w.-]+$/.test(fileName) ? fileName : `"${fileName.replace(/"/g, '')}"`;
+}
+
+/**
+ * 'How to check this file': the commands that print a downloaded file's SHA-256 on Windows
+ * (PowerShell, Command Prompt), macOS and Linux, and the value it must be, with a Copy
+ * button. One component for the firmware, the offline installers and the ChromaTOF
+ * downloads, so every page teaches the same check (docs/web-app.md). Closed until asked for.
+ */
+export function FileCheck({ fileName, sha256, name }: { fileName: string; sha256: string; name: string }) {
+  const file = shellArgument(fileName);
+  const expectedId = useId();
+  // The instructions are made only once asked for: a list of many files stays light, and
+  // each file's SHA-256 is in its page once (beside the file) until then.
+  const [open, setOpen] = useState(false);
+  return (
+    <details className={styles.check} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>
+        How to check this file<span className={styles.visuallyHidden}>: {name}</span>
+      </summary>
+      {open && <FileCheckSteps fileName={fileName} file={file} sha256={sha256} name={name} expectedId={expectedId} />}
+    </details>
+  );
+}
+
+function FileCheckSteps({
+  fileName,
+  file,
+  sha256,
+  name,
+  expectedId,
+}: {
+  fileName: string;
+  file: string;
+  sha256: string;
+  name: string;
+  expectedId: string;
+}) {
+  const commands: { system: string; tool: string; command: string }[] = [
+    { system: 'Windows', tool: 'PowerShell', command: `Get-FileHash -Algorithm SHA256 ${file}` },
+    { system: 'Windows', tool: 'Command Prompt', command: `certutil -hashfile ${file} SHA256` },
+    { system: 'macOS', tool: 'Terminal', command: `shasum -a 256 ${file}` },
+    { system: 'Linux', tool: 'a terminal', command: `sha256sum ${file}` },
+  ];
+  return (
+    <>
+      <p>
+        After downloading, open a command window in the folder that holds {fileName} and run one of these. The value it
+        prints must be exactly the expected SHA-256 (upper or lower case does not matter); if it is not, the file is
+        damaged or not ours: do not install it.
+      </p>
+      <dl className={styles.commands}>
+        {commands.map(({ system, tool, command }) => (
+          <div key={command}>
+            <dt>
+              {system} ({tool})
+            </dt>
+            <dd>
+              <code>{command}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.expected}>
+        <span id={expectedId}>Expected SHA-256</span>
+        <code aria-labelledby={expectedId}>{sha256}</code>
+        <CopyButton text={sha256} label={`Copy expected SHA-256 of ${name}`} />
+      </div>
+    </>
+  );
+}

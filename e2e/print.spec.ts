@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { REPO_ROOT } from '../test-kit/portal-process';
+import { gotoHydrated, gotoInitialized } from './public-pages';
+
+// A lookup result is a record a regulated lab files: printed (or saved as PDF) it shows the
+// lookup (ID masked but for its last 4 characters, the time in UTC) and every file's name,
+// size in bytes, date and full SHA-256, without the navigation, the form or the help.
+const CS = 'DEMO-CS-1001';
+const KEY = 'DEMO-KEY-2001';
+const DEMO_FILES = path.join(REPO_ROOT, 'apps/api/demo-catalogue');
+
+const sha256Of = async (relative: string) =>
+  createHash('sha256')
+    .update(await readFile(path.join(DEMO_FILES, relative)))
+    .digest('hex');
+
+/** The lookup as the print shows it: the ID masked but for its last 4 characters, then the time in UTC. */
+const lookupLine = (label: string, id: string) =>
+  new RegExp(`^${label} ${'•'.repeat(id.length - 4)}${id.slice(-4)} looked up \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC$`);
+
+async function expectPrintedRecord(page: Page, label: string, id: string, sha256: string) {
+  await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByText(lookupLine(label, id))).toBeVisible();
+  await expect(page.getByText(sha256, { exact: true })).toBeVisible();
+  // The whole hash is on the paper: not cut off by its box.
+  const clipped = await page
+    .getByText(sha256, { exact: true })
+    .evaluate((code) => code.scrollWidth > code.clientWidth || code.getBoundingClientRect().right > window.innerWidth);
+  expect(clipped).toBe(false);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeHidden();
+  await expect(page.getByRole('contentinfo')).toBeHidden();
+  await expect(page.getByRole('complementary', { name: 'Need help?' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeHidden();
+  await expect(page.getByRole('button', { name: /^Copy/ })).toHaveCount(
+    await page.getByRole('button', { name: /^Copy/ }).count(),
+  );
+  for (const copy of await page.getByRole('button', { name: /^Copy/ }).all()) await expect(copy).toBeHidden();
+  // The ID itself is nowhere on the paper.
+  expect(await page.locator('main').innerText()).not.toContain(id);
+  await page.emulateMedia({ media: 'screen' });
+}
+
+test.describe('a lookup result prints as a record', () => {
+  test('offline installers', async ({ page, pageProblems }) => {
+    await gotoInitialized(page, `/cornerstone/offline?registrationId=${CS}`);
+    await expectPrintedRecord(page, 'Registration ID', CS, await sha256Of('installers/Cornerstone-2.10.0-Offline.zip'));
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('Cornerstone PIBs', async ({ page, pageProblems }) => {
+    await gotoInitialized(page, `/cornerstone/pibs?registrationId=${CS}`);
+    await expectPrintedRecord(page, 'Registration ID', CS, await sha256Of('pibs/Cornerstone-2.10.0-std-PIB.pdf'));
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('DSVs', async ({ page, pageProblems }) => {
+    await gotoInitialized(page, `/cornerstone/dsvs?registrationId=${CS}`);
+    await expectPrintedRecord(page, 'Registration ID', CS, await sha256Of('dsvs/DSV-Cornerstone-2.10.0.pdf'));
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('ChromaTOF PIBs', async ({ page, pageProblems }) => {
+    await gotoInitialized(page, `/chromatof/pibs?registrationId=${KEY}`);
+    await expectPrintedRecord(page, 'Key ID', KEY, await sha256Of('pibs/ChromaTOF-6.1.0-PIB.pdf'));
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('ChromaTOF downloads, and the PDF a browser saves', async ({ page, pageProblems }) => {
+    await gotoHydrated(page, '/chromatof');
+    await page.getByRole('textbox', { name: 'Key ID' }).fill(KEY);
+    await page.getByRole('button', { name: 'Find downloads' }).click();
+    const sha256 = await sha256Of('chromatof/ChromaTOF-6.1.0-Setup.zip');
+    await expectPrintedRecord(page, 'Key ID', KEY, sha256);
+    // The exact size in bytes is on paper, beside the size people read.
+    await page.emulateMedia({ media: 'print' });
+    const installer = page
+      .getByRole('list', { name: 'Downloads' })
+      .getByRole('listitem')
+      .filter({ hasText: 'ChromaTOF 6.1.0 Installer' });
+    const bytes = (await readFile(path.join(DEMO_FILES, 'chromatof/ChromaTOF-6.1.0-Setup.zip'))).length;
+    await expect(installer).toContainText(`${bytes.toLocaleString('en-US')} bytes`);
+
+    const pdf = await page.pdf({ format: 'A4', printBackground: false });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.length).toBeGreaterThan(5_000);
+    await test.info().attach('chromatof-downloads.pdf', { body: pdf, contentType: 'application/pdf' });
+    expect(pageProblems).toEqual([]);
+  });
+});
