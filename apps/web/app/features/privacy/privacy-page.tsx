@@ -1,39 +1,12 @@
-import { ExternalLink } from '../../shared/components/external-link';
+import { ContactMaker } from '../../shared/components/contact-maker';
 import { makerName } from '../../shared/maker-name';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import { downloadRecordsRetentionDays, telemetryRetentionDays } from '../../shared/retention';
-import { useSupportContact } from '../../shared/support-contact';
 import page from '../../styles/page.module.css';
 
 export const meta = () =>
   pageMeta(DESTINATIONS.privacy.title, 'What this site collects about you, why, and what it does with it.');
-
-/** Whom a customer asks to remove what the server keeps about them: SUPPORT_URL and SUPPORT_EMAIL, else the maker. */
-function RemovalContact() {
-  const { url, email } = useSupportContact();
-  const maker = makerName();
-  if (!url && !email) return <>contact {maker}.</>;
-  return (
-    <>
-      contact {maker}
-      {url && (
-        <>
-          {' '}
-          on the <ExternalLink href={url}>support page</ExternalLink>
-        </>
-      )}
-      {url && email && ' or'}
-      {email && (
-        <>
-          {' '}
-          by e-mail at <a href={`mailto:${email}`}>{email}</a>
-        </>
-      )}
-      .
-    </>
-  );
-}
 
 /**
  * The privacy policy: the eight sections the replaced portal's page had, each saying what
@@ -112,8 +85,8 @@ export default function PrivacyPage() {
         <h3 id="removal">Having your information removed</h3>
         <p>
           To have an authorized administrator&apos;s address or the download records of your registration ID or key ID
-          removed, <RemovalContact /> Tell us the address or the ID. We remove them and keep only a record that a
-          removal was made, with a fingerprint of the request, never the address or the ID.
+          removed, <ContactMaker /> Tell us the address or the ID. We remove them and keep only a record that a removal
+          was made, with a fingerprint of the request, never the address or the ID.
         </p>
       </section>
 

@@ -1,10 +1,9 @@
 import { CUSTOMER_ID_MAX_CHARS } from '@portal/contracts';
 import { useId, type ReactNode } from 'react';
-import { ExternalLink } from '../components/external-link';
+import { ContactMaker } from '../components/contact-maker';
 import { makerName } from '../maker-name';
 import { FailureAlert } from '../outcome/failure-alert';
 import styles from './lookup.module.css';
-import { useSupportContact } from '../support-contact';
 
 /** Which ID a lookup takes, in running text: 'registration ID' or 'key ID'. */
 export type IdName = 'registration ID' | 'key ID';
@@ -24,33 +23,7 @@ function IdFormat({ idName }: { idName: IdName }) {
  * are set, else the maker, without a link.
  */
 export function SupportContactText({ idName }: { idName: IdName }) {
-  const { url, email } = useSupportContact();
-  const maker = makerName();
-  if (!url && !email)
-    return (
-      <>
-        Contact {maker}, who gave you your {idName}.
-      </>
-    );
-  return (
-    <>
-      Contact {maker}
-      {url && (
-        <>
-          {' '}
-          on the <ExternalLink href={url}>support page</ExternalLink>
-        </>
-      )}
-      {url && email && ' or'}
-      {email && (
-        <>
-          {' '}
-          by e-mail at <a href={`mailto:${email}`}>{email}</a>
-        </>
-      )}
-      .
-    </>
-  );
+  return <ContactMaker capital unset={`Contact ${makerName()}, who gave you your ${idName}.`} />;
 }
 
 /** The side panel of a lookup: where the ID is, what it looks like, what to do when it is refused, whom to ask. */
