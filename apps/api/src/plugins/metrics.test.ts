@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useDemoPortal } from '../../test/demo-portal';
 import { serveMetrics } from './metrics';
 
-const demo = useDemoPortal();
+// As server.ts runs it with METRICS_PORT set (the test serves the registry on a port of its own).
+const demo = useDemoPortal({ env: { METRICS_PORT: '9464' } });
 let server: Server;
 let metricsUrl: string;
 beforeAll(async () => {

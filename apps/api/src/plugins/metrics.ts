@@ -33,8 +33,10 @@ const UNMATCHED = 'unmatched';
 export default fp(
   async function metrics(app: FastifyInstance) {
     const registry = new Registry();
+    // Without METRICS_PORT nobody scrapes: no event-loop sampling, no per-request hook on the hot path.
+    const scraped = app.config.metricsPort !== undefined;
     // RSS (process_resident_memory_bytes), event-loop delay (nodejs_eventloop_lag_*), heap, GC.
-    collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+    if (scraped) collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 
     const requests = new Counter({
       name: 'portal_http_requests_total',
@@ -100,19 +102,20 @@ export default fp(
     };
     app.decorate('metrics', portalMetrics);
 
-    app.addHook('onResponse', async (request, reply) => {
-      // The pattern Fastify matched (`/v1/files/:fileId/:fileName`), never the URL itself.
-      const route = request.routeOptions.url ?? UNMATCHED;
-      const labels = {
-        method: request.method,
-        route,
-        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
-      };
-      requests.inc(labels);
-      durations.observe(labels, reply.elapsedTime / 1000);
-    });
+    if (scraped)
+      app.addHook('onResponse', async (request, reply) => {
+        // The pattern Fastify matched (`/v1/files/:fileId/:fileName`), never the URL itself.
+        const route = request.routeOptions.url ?? UNMATCHED;
+        const labels = {
+          method: request.method,
+          route,
+          status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+        };
+        requests.inc(labels);
+        durations.observe(labels, reply.elapsedTime / 1000);
+      });
   },
-  { name: 'metrics', dependencies: ['database'] },
+  { name: 'metrics', dependencies: ['config', 'database'] },
 );
 
 /**
