@@ -85,6 +85,8 @@ export class FeedDocumentCache {
   private snapshot: object | undefined;
   private readonly documents = new Map<string, FeedDocument>();
   private bytes = 0;
+  /** Builds under way: fetches of one feed that arrive together (after a publish) share one build. */
+  private readonly building = new Map<string, { snapshot: object; document: Promise<FeedDocument> }>();
 
   constructor(
     readonly maxDocuments: number,
@@ -107,6 +109,24 @@ export class FeedDocumentCache {
       this.documents.delete(key);
       this.documents.set(key, document);
     }
+    return document;
+  }
+
+  /** The document for `key` from `snapshot`: kept, being built, or built now by `build` (and kept). */
+  obtain(key: string, snapshot: object, build: () => Promise<FeedDocument> | FeedDocument): Promise<FeedDocument> {
+    const kept = this.get(key, snapshot);
+    if (kept) return Promise.resolve(kept);
+    const under = this.building.get(key);
+    if (under?.snapshot === snapshot) return under.document;
+    const document = (async () => build())();
+    this.building.set(key, { snapshot, document });
+    const done = () => {
+      if (this.building.get(key)?.document === document) this.building.delete(key);
+    };
+    document.then((built) => {
+      done();
+      this.set(key, snapshot, built);
+    }, done);
     return document;
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { buildApp } from '../../app';
 import { feedFetchCounter } from './feed-fetch-counts';
 import { dailyFeedFetches } from './queries';
 
@@ -48,5 +49,24 @@ describe('feed fetch counts', () => {
     expect(await dailyFeedFetches(portal.database.db, '2026-04-01')).toEqual([
       { day: '2026-04-01', private: 8, firmware: 0 },
     ]);
+  });
+
+  it('are written when a portal shuts down, not lost with it', async () => {
+    const other = await buildApp({
+      config: portal.app.config,
+      db: portal.database.db,
+      pool: portal.database.pool,
+      secretKey: portal.app.secretKey,
+      blobStore: portal.app.blobStore,
+    });
+    other.log.level = 'silent';
+    const today = () => dailyFeedFetches(portal.database.db, new Date().toISOString().slice(0, 10));
+    const before = (await today())[0]?.firmware ?? 0;
+    for (let fetch = 0; fetch < 3; fetch++) {
+      expect((await other.inject({ method: 'GET', url: '/v1/firmware/cx/feed.atom' })).statusCode).toBe(200);
+    }
+    expect((await today())[0]?.firmware ?? 0).toBe(before);
+    await other.close();
+    expect((await today())[0]?.firmware).toBe(before + 3);
   });
 });

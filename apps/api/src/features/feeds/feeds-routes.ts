@@ -155,20 +155,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const owner = await feedOwner(request, reply);
       if (!owner) return reply;
       // Built once per token and snapshot: a refetch, and above all a 304, only compares the ETag.
-      let document = privateDocuments.get(owner.token, owner.snapshot);
-      if (!document) {
-        const { xml, updated } = await privateFeed({
-          publicUrl: app.config.publicUrl,
-          makerName: app.config.makerName,
-          token: owner.token,
-          scheme: owner.registration.scheme,
-          issuedAt: owner.issuedAt,
-          items: feedItems(owner.snapshot, owner.registration),
-          notesText,
-        });
-        document = feedDocument(xml, updated);
-        privateDocuments.set(owner.token, owner.snapshot, document);
-      }
+      const document =
+        privateDocuments.get(owner.token, owner.snapshot) ??
+        (await privateDocuments.obtain(owner.token, owner.snapshot, async () => {
+          const { xml, updated } = await privateFeed({
+            publicUrl: app.config.publicUrl,
+            makerName: app.config.makerName,
+            token: owner.token,
+            scheme: owner.registration.scheme,
+            issuedAt: owner.issuedAt,
+            items: feedItems(owner.snapshot, owner.registration),
+            notesText,
+          });
+          return feedDocument(xml, updated);
+        }));
       app.feedFetches.count('private');
       return sendFeed(request, reply, document, CREDENTIAL_ANSWER_CACHE_CONTROL);
     },
@@ -221,13 +221,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { series } = request.params;
       const snapshot = await app.catalogue.get();
-      let document = firmwareDocuments.get(series, snapshot);
-      if (!document) {
-        const { publicUrl, makerName } = app.config;
-        const { xml, updated } = firmwareFeed(snapshot, series, { publicUrl, makerName });
-        document = feedDocument(xml, updated);
-        firmwareDocuments.set(series, snapshot, document);
-      }
+      const document =
+        firmwareDocuments.get(series, snapshot) ??
+        (await firmwareDocuments.obtain(series, snapshot, () => {
+          const { publicUrl, makerName } = app.config;
+          const { xml, updated } = firmwareFeed(snapshot, series, { publicUrl, makerName });
+          return feedDocument(xml, updated);
+        }));
       app.feedFetches.count('firmware');
       return sendFeed(request, reply, document, FIRMWARE_FEED_CACHE_CONTROL);
     },
