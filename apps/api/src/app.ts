@@ -9,6 +9,7 @@ import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { configurationsRoutes } from './features/configurations/configurations-routes';
 import { chromatofRoutes } from './features/chromatof/chromatof-routes';
 import { filesRoutes } from './features/files/files-routes';
+import { feedFetchCounts } from './features/feeds/feed-fetch-counts';
 import { feedsRoutes } from './features/feeds/feeds-routes';
 import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
@@ -121,6 +122,8 @@ export async function buildApp(
   await app.register(auditRoutes);
   await app.register(passwordResetRoutes);
   await app.register(telemetryRoutes);
+  // Counted by the feeds, read by the Usage screen: registered before both.
+  await app.register(feedFetchCounts);
   await app.register(usageRoutes);
   await app.register(feedsRoutes);
   await app.register(peopleRoutes);

@@ -19,7 +19,6 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { fileDetails, releaseNotesLink } from '../../plugins/catalogue/file-details';
 import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
@@ -29,12 +28,18 @@ import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { ATOM_CONTENT_TYPE } from '../../shared/atom-feed';
 import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../../shared/cache-control';
+import { listenToChannel } from '../../shared/pg-listener';
 import {
-  countFeedFetch,
+  FEED_TOKENS_CHANGED_CHANNEL,
+  FeedDocumentCache,
+  feedDocument,
+  feedTokenCache,
+  type FeedDocument,
+} from './feed-caches';
+import {
   currentFeedToken,
   feedItems,
   feedTokenKeys,
-  findFeedToken,
   firmwareFeed,
   privateFeed,
   reissueFeedToken,
@@ -44,24 +49,37 @@ import {
 const AtomDocument = Type.String({ description: 'An Atom 1.0 document (application/atom+xml)' });
 /** A firmware feed is public and the same for everyone: readers and caches may keep it five minutes. */
 const FIRMWARE_FEED_CACHE_CONTROL = 'public, max-age=300';
+/** Private feed documents kept per portal: the most fetched, up to this many and this many bytes. */
+const CACHED_FEED_DOCUMENTS = 2_000;
+const CACHED_FEED_BYTES = 64 * 1024 * 1024;
 
 /**
  * Private update feeds (docs/feeds.md): a feed per registration ID and key ID at an address
  * holding an opaque token, the file pages its entries lead to, the address for a customer's
  * own credential, and the staff reissue that replaces an address; and the public feed of
  * each firmware series. Every answered fetch of a feed is counted per day, nothing else.
+ * A fetch is answered from memory: the token's row and the feed's document (with its ETag)
+ * are read and built once, the document once per catalogue snapshot
+ * (docs/decisions/145-feeds-served-from-memory.md).
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['feeds'];
   const tokens = feedTokenKeys(app.secretKey);
   const notesText = releaseNotesReader(app.blobStore);
+  const tokenRows = feedTokenCache(app.db, tokens);
+  const privateDocuments = new FeedDocumentCache(CACHED_FEED_DOCUMENTS, CACHED_FEED_BYTES);
+  const firmwareDocuments = new FeedDocumentCache(3, CACHED_FEED_BYTES);
 
-  /** Counts an answered fetch; a count that fails is logged and never fails the feed. */
-  async function counted(request: FastifyRequest, feed: 'private' | 'firmware') {
-    await countFeedFetch(app.db, feed).catch((error: unknown) =>
-      request.log.warn({ err: error }, 'could not count a feed fetch'),
-    );
-  }
+  // A reissue on any portal (or a lost LISTEN connection, which may have missed one) forgets the rows held here.
+  const listener = listenToChannel(
+    app.pool,
+    FEED_TOKENS_CHANGED_CHANNEL,
+    { notification: () => tokenRows.forgetAll(), reset: () => tokenRows.forgetAll() },
+    app.log,
+    'feed address reissues',
+  );
+  await listener.ready;
+  app.addHook('onClose', async () => listener.stop());
 
   /**
    * The registration a token in the path names, or undefined once the answer has gone: 404
@@ -73,7 +91,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL).header('x-robots-tag', 'noindex');
     const presented = String(request.params.token ?? '');
     if (await app.guessingBrake.braked(request, reply, presented)) return undefined;
-    const row = request.validationError ? undefined : await findFeedToken(app.db, tokens, presented);
+    const row = request.validationError ? undefined : await tokenRows.find(presented);
     if (!row) {
       await app.guessingBrake.failed(request, presented);
       await reply.status(404).send({ message: NOT_FOUND_MESSAGE });
@@ -136,23 +154,23 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const owner = await feedOwner(request, reply);
       if (!owner) return reply;
-      const { xml, updated } = await privateFeed({
-        publicUrl: app.config.publicUrl,
-        makerName: app.config.makerName,
-        token: owner.token,
-        scheme: owner.registration.scheme,
-        issuedAt: owner.issuedAt,
-        items: feedItems(owner.snapshot, owner.registration),
-        notesText,
-      });
-      await counted(request, 'private');
-      return sendFromMemory(request, reply, {
-        body: xml,
-        contentType: ATOM_CONTENT_TYPE,
-        etag: etagOf(xml),
-        lastModified: updated,
-        cacheControl: CREDENTIAL_ANSWER_CACHE_CONTROL,
-      });
+      // Built once per token and snapshot: a refetch, and above all a 304, only compares the ETag.
+      const document =
+        privateDocuments.get(owner.token, owner.snapshot) ??
+        (await privateDocuments.obtain(owner.token, owner.snapshot, async () => {
+          const { xml, updated } = await privateFeed({
+            publicUrl: app.config.publicUrl,
+            makerName: app.config.makerName,
+            token: owner.token,
+            scheme: owner.registration.scheme,
+            issuedAt: owner.issuedAt,
+            items: feedItems(owner.snapshot, owner.registration),
+            notesText,
+          });
+          return feedDocument(xml, updated);
+        }));
+      app.feedFetches.count('private');
+      return sendFeed(request, reply, document, CREDENTIAL_ANSWER_CACHE_CONTROL);
     },
   );
 
@@ -201,19 +219,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { publicUrl, makerName } = app.config;
-      const { xml, updated } = firmwareFeed(await app.catalogue.get(), request.params.series, {
-        publicUrl,
-        makerName,
-      });
-      await counted(request, 'firmware');
-      return sendFromMemory(request, reply, {
-        body: xml,
-        contentType: ATOM_CONTENT_TYPE,
-        etag: etagOf(xml),
-        lastModified: updated,
-        cacheControl: FIRMWARE_FEED_CACHE_CONTROL,
-      });
+      const { series } = request.params;
+      const snapshot = await app.catalogue.get();
+      const document =
+        firmwareDocuments.get(series, snapshot) ??
+        (await firmwareDocuments.obtain(series, snapshot, () => {
+          const { publicUrl, makerName } = app.config;
+          const { xml, updated } = firmwareFeed(snapshot, series, { publicUrl, makerName });
+          return feedDocument(xml, updated);
+        }));
+      app.feedFetches.count('firmware');
+      return sendFeed(request, reply, document, FIRMWARE_FEED_CACHE_CONTROL);
     },
   );
 
@@ -248,6 +264,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         });
         return issued;
       });
+      // This portal forgets at once; the others on the NOTIFY the commit sent.
+      tokenRows.forgetAll();
       return { feed: feedPath(token) };
     },
   );
@@ -265,10 +283,18 @@ export const feedsRoutes = fp(routes, {
     'download-links',
     'staff-auth',
     'audit-log',
+    'feed-fetch-counts',
   ],
   encapsulate: true,
 });
 
-function etagOf(xml: string): string {
-  return `"${createHash('sha256').update(xml).digest('base64url')}"`;
+/** A feed's document, or 304 when the client holds its ETag (or, without If-None-Match, its date). */
+function sendFeed(request: FastifyRequest, reply: FastifyReply, document: FeedDocument, cacheControl: string) {
+  return sendFromMemory(request, reply, {
+    body: document.body,
+    contentType: ATOM_CONTENT_TYPE,
+    etag: document.etag,
+    lastModified: document.lastModified,
+    cacheControl,
+  });
 }

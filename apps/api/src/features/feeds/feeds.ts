@@ -27,7 +27,8 @@ import { derivedKey, keyedDigester } from '../../shared/keyed-digest';
 import { entitledPibs } from '../bulletins/queries';
 import { downloadableReleases } from '../chromatof/queries';
 import { entitledDsvs } from '../validation-docs/queries';
-import { feedFetchesDaily, feedTokens } from './feeds-tables';
+import { notifyFeedTokensChanged } from './feed-caches';
+import { feedTokens } from './feeds-tables';
 
 /**
  * Private update feeds (docs/feeds.md, docs/decisions/140-private-feeds-behind-opaque-tokens.md).
@@ -57,15 +58,6 @@ export function feedTokenKeys(secretKey: Buffer): FeedTokens {
         .toString('base64url'),
     digestOf: digest,
   };
-}
-
-/** A token's row: whose feed it is, and whether a staff reissue has replaced it. */
-export async function findFeedToken(db: DatabaseExecutor, tokens: FeedTokens, token: string) {
-  const [row] = await db
-    .select()
-    .from(feedTokens)
-    .where(eq(feedTokens.tokenDigest, tokens.digestOf(token)));
-  return row;
 }
 
 /** The first generation's row, written the first time a registration's feed is asked for. */
@@ -113,6 +105,8 @@ export async function reissueFeedToken(
     .where(and(eq(feedTokens.registrationDigest, registrationDigest), isNull(feedTokens.revokedAt)));
   const token = tokens.tokenOf(registrationDigest, generation);
   await tx.insert(feedTokens).values({ tokenDigest: tokens.digestOf(token), registrationDigest, generation });
+  // Every portal holds token rows in memory (feed-caches.ts): on commit, each forgets them.
+  await notifyFeedTokensChanged(tx, registrationDigest);
   return { token, generation };
 }
 
@@ -338,18 +332,4 @@ export function firmwareFeed(
     }),
   });
   return { xml, updated };
-}
-
-// ---------------------------------------------------------------------------------------
-// Counting fetches
-
-/** Counts one answered fetch (200 or 304) of a kind of feed for today (UTC), for the Usage screen. */
-export async function countFeedFetch(db: DatabaseExecutor, feed: 'private' | 'firmware'): Promise<void> {
-  await db
-    .insert(feedFetchesDaily)
-    .values({ day: sql`(now() AT TIME ZONE 'UTC')::date`, feed, fetches: 1 })
-    .onConflictDoUpdate({
-      target: [feedFetchesDaily.day, feedFetchesDaily.feed],
-      set: { fetches: sql`${feedFetchesDaily.fetches} + 1` },
-    });
 }

@@ -16,12 +16,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UsageReport, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
       },
     },
-    async (request) => usageReport(app.db, { days: request.query.days, reportErrors: app.config.reportErrors }),
+    async (request) => {
+      // Feed fetches are counted in memory and written in batches: this portal's are written first.
+      await app.feedFetches.flush();
+      return usageReport(app.db, { days: request.query.days, reportErrors: app.config.reportErrors });
+    },
   );
 };
 
 export const usageRoutes = fp(routes, {
   name: 'usage-routes',
-  dependencies: ['config', 'database', 'staff-roles'],
+  dependencies: ['config', 'database', 'staff-roles', 'feed-fetch-counts'],
   encapsulate: true,
 });
