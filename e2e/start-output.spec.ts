@@ -54,7 +54,7 @@ test('on a terminal: one readable line per stage, the URL, and nothing else', as
     const first = await start(dataDir, { terminal: true });
     expect(first.exitCode).toBe(0);
     const firstLines = first.lines;
-    expect(firstLines).toHaveLength(5);
+    expect(firstLines).toHaveLength(6);
     expect(firstLines[0]).toMatch(new RegExp(`^${TIME} Database ready: embedded in ${dataDir}/pg$`));
     expect(firstLines[1]).toMatch(
       new RegExp(`^${TIME} Database migrated: \\d+ new migrations applied \\(\\d+ in all\\)$`),
@@ -65,14 +65,20 @@ test('on a terminal: one readable line per stage, the URL, and nothing else', as
         `^${TIME} Portal running at http://localhost:${first.port} \\(listening on http://127\\.0\\.0\\.1:${first.port}, started in \\d+ ms\\)$`,
       ),
     );
-    expect(firstLines[4]).toMatch(new RegExp(`^${TIME} SIGTERM: finishing in-flight requests, then stopping$`));
+    expect(firstLines[4]).toMatch(
+      new RegExp(
+        `^${TIME} SIGTERM: no new connections; finishing 0 in-flight requests \\(up to SHUTDOWN_GRACE_SECONDS, 10 s\\), then stopping$`,
+      ),
+    );
+    expect(firstLines[5]).toMatch(new RegExp(`^${TIME} Stopped after \\d+ ms$`));
 
     const again = await start(dataDir, { terminal: true });
     expect(again.lines.map((line) => line.replace(/^\d\d:\d\d:\d\d /, '').replace(/\d+/g, 'N'))).toEqual([
       `Database ready: embedded in ${dataDir.replace(/\d+/g, 'N')}/pg`,
       'Database schema up to date (N migrations)',
       'Portal running at http://localhost:N (listening on http://N.N.N.N:N, started in N ms)',
-      'SIGTERM: finishing in-flight requests, then stopping',
+      'SIGTERM: no new connections; finishing N in-flight requests (up to SHUTDOWN_GRACE_SECONDS, N s), then stopping',
+      'Stopped after N ms',
     ]);
 
     // JSON when asked for, even on a terminal; JSON when the output is not a terminal.
@@ -86,7 +92,8 @@ test('on a terminal: one readable line per stage, the URL, and nothing else', as
         `Database ready: embedded in ${dataDir.replace(/\d+/g, 'N')}/pg`,
         'Database schema up to date (N migrations)',
         'Portal running at http://localhost:N (listening on http://N.N.N.N:N, started in N ms)',
-        'SIGTERM: finishing in-flight requests, then stopping',
+        'SIGTERM: no new connections; finishing N in-flight requests (up to SHUTDOWN_GRACE_SECONDS, N s), then stopping',
+        'Stopped after N ms',
       ]);
       expect(entries.every((entry) => entry.level === 30)).toBe(true);
     }

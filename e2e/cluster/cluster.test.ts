@@ -3,7 +3,8 @@
 // runner, in order: each case builds on the cluster the one before left (docs/deployment.md).
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,35 @@ function request(
 }
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const MiB = 1024 * 1024;
+
+/** A download read as it arrives, never held whole: its status, bytes so far and, at the end, their SHA-256. */
+function streamedDownload(url: string) {
+  const progress = { bytes: 0 };
+  const done = new Promise<{ status: number; bytes: number; sha256: string }>((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        const hash = createHash('sha256');
+        response.on('data', (chunk: Buffer) => {
+          hash.update(chunk);
+          progress.bytes += chunk.length;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode!, bytes: progress.bytes, sha256: hash.digest('hex') }),
+        );
+        response.on('error', reject);
+        response.on('aborted', () => reject(new Error(`the download broke off after ${progress.bytes} bytes`)));
+      })
+      .on('error', reject);
+  });
+  return { progress, done };
+}
+
+/** Bytes a process has handed to write() and send() so far (Linux, /proc/<pid>/io): what a portal sent. */
+function bytesWritten(pid: number): number {
+  const match = /^wchar: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+  return Number(match![1]);
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The signed link to a version's offline installer, as the versions lookup at `origin` hands it out. */
@@ -330,5 +360,144 @@ describe('two portals behind nginx on shared PostgreSQL, Redis and an S3 bucket'
       if (!rejoined) await sleep(50);
     }
     assert.ok(rejoined, 'the restarted portal answers requests through nginx again');
+  });
+
+  it('restarts each portal in turn under load and during a 1 GiB download through one: no request fails, the download arrives whole', async () => {
+    // Streamed through the portals (FILE_DELIVERY=stream), so the download is in flight at a
+    // portal; with the default redirect the bucket sends the bytes and a restart cannot touch them.
+    const size = 1024 * MiB;
+    const caseStartedAt = performance.now();
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'portal-cluster-rolling-'));
+    const pair = [
+      await cluster.startPortalBeside({ FILE_DELIVERY: 'stream', SHUTDOWN_GRACE_SECONDS: '60' }),
+      await cluster.startPortalBeside({ FILE_DELIVERY: 'stream', SHUTDOWN_GRACE_SECONDS: '60' }),
+    ];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    let running = true;
+    let load: Promise<unknown> = Promise.resolve();
+    try {
+      cpSync(DEMO_CATALOGUE, folder, { recursive: true });
+      const installer = path.join(folder, 'installers/Cornerstone-2.13.0-Offline.zip');
+      const written = createHash('sha256');
+      const file = createWriteStream(installer);
+      for (let offset = 0; offset < size; offset += 4 * MiB) {
+        const chunk = randomBytes(4 * MiB);
+        written.update(chunk);
+        if (!file.write(chunk)) await once(file, 'drain');
+      }
+      file.end();
+      await once(file, 'close');
+      const expected = written.digest('hex');
+      const manifestFile = path.join(folder, 'catalogue.json');
+      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { versions: unknown[] };
+      manifest.versions.push({
+        name: '2.13.0',
+        families: ['CS'],
+        releaseDate: '2026-11-24',
+        offlineInstaller: { path: 'installers/Cornerstone-2.13.0-Offline.zip' },
+        offlineInstallerBuiltAt: '2026-11-24T09:30:00Z',
+      });
+      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+      const imported = await cluster.runCommand(['import', folder]);
+      assert.equal(imported.status, 0, imported.output);
+      rmSync(folder, { recursive: true, force: true });
+      const publishedIn = performance.now() - caseStartedAt;
+
+      const balancer = await cluster.startBalancer(pair);
+      const link = await installerLink(balancer, '2.13.0');
+
+      // Eight clients asking again as soon as they have their answer, over kept-alive connections.
+      const failures: string[] = [];
+      let answered = 0;
+      const client = async () => {
+        while (running) {
+          try {
+            const answer = await request(`${balancer}/v1/Cornerstone/versions`, {
+              headers: { authorization: CS },
+              agent,
+            });
+            if (answer.status === 200) answered++;
+            else failures.push(`${answer.status} ${answer.body}`);
+          } catch (error) {
+            failures.push((error as Error).message);
+          }
+        }
+      };
+      load = Promise.all(Array.from({ length: 8 }, client));
+      await sleep(500);
+
+      // The download starts; the portal that sends it is the one whose written bytes run ahead.
+      const before = pair.map((portal) => bytesWritten(portal.child!.pid!));
+      const download = streamedDownload(link);
+      const downloadEnded = download.done.then(
+        () => performance.now(),
+        () => performance.now(),
+      );
+      const sentSince = (index: number) => bytesWritten(pair[index]!.child!.pid!) - before[index]!;
+      let serving = -1;
+      for (let attempt = 0; attempt < 400 && serving < 0; attempt++) {
+        await sleep(25);
+        // Lookups add a few MiB a second to both: the sender is far ahead of the other.
+        const sent = [sentSince(0), sentSince(1)];
+        serving = [0, 1].find((index) => sent[index]! > 32 * MiB && sent[index]! > 2 * sent[1 - index]!) ?? -1;
+      }
+      assert.ok(serving >= 0, 'one portal started sending the download');
+      const order = [pair[serving]!, pair[1 - serving]!];
+
+      // The rolling restart: the portal sending the download first, then the other.
+      const restarts: string[] = [];
+      let sigtermAt = 0;
+      for (const portal of order) {
+        const sentAtSigterm = portal === order[0] ? sentSince(serving) : 0;
+        const stoppingAt = performance.now();
+        if (portal === order[0]) sigtermAt = stoppingAt;
+        const code = await portal.stop();
+        const stoppedIn = performance.now() - stoppingAt;
+        assert.equal(code, 0, `portal ${portal.port} finished in time:\n${portal.output()}`);
+        if (portal === order[0]) {
+          assert.ok(sentAtSigterm < size, 'the download was still being sent when its portal was told to stop');
+          restarts.push(
+            `portal ${portal.port} (sending the download, ${Math.round(sentAtSigterm / MiB)} MiB out at SIGTERM) stopped in ${Math.round(stoppedIn)} ms`,
+          );
+        } else restarts.push(`portal ${portal.port} stopped in ${Math.round(stoppedIn)} ms`);
+        const restartedAt = cluster.accessLog(balancer).length;
+        await portal.start();
+        // The next one goes only once nginx sends to this one again (after fail_timeout).
+        let rejoined = false;
+        for (let attempt = 0; attempt < 200 && !rejoined; attempt++) {
+          await sleep(50);
+          rejoined = cluster
+            .accessLog(balancer)
+            .slice(restartedAt)
+            .some((line) => line.includes(` 200 127.0.0.1:${portal.port} `));
+        }
+        assert.ok(rejoined, `portal ${portal.port} answers through nginx again after its restart`);
+      }
+      await sleep(500);
+      running = false;
+      await load;
+
+      const downloaded = await download.done;
+      console.log(
+        `  published 1 GiB in ${Math.round(publishedIn)} ms; ${restarts.join('; ')}; the download ended ${Math.round((await downloadEnded) - sigtermAt)} ms after that SIGTERM; ${answered} lookups answered`,
+      );
+      assert.equal(downloaded.status, 200);
+      assert.equal(downloaded.bytes, size);
+      assert.equal(downloaded.sha256, expected, 'the download is byte for byte the published file');
+      assert.deepEqual(failures, [], 'every lookup was answered 200');
+      assert.ok(answered > 100, `load ran (${answered} answers)`);
+      // nginx says so too: one answer, from the portal that was restarted under it.
+      const downloadLines = cluster.accessLog(balancer).filter((line) => line.includes(new URL(link).pathname));
+      assert.deepEqual(
+        downloadLines.map((line) => line.split(' ').slice(1, 3).join(' ')),
+        [`200 127.0.0.1:${order[0]!.port}`],
+      );
+    } finally {
+      running = false;
+      await load;
+      agent.destroy();
+      rmSync(folder, { recursive: true, force: true });
+      for (const portal of pair) await portal.stop();
+    }
   });
 });

@@ -7,7 +7,7 @@ import { locateProgram } from '../../scripts/system-packages.mjs';
 import { startRedisServer, type RedisServer } from '../../apps/api/test/redis-server';
 import { startS3Server, type S3Server } from '../../apps/api/test/s3-server';
 import { freePort, READY_LINE, REPO_ROOT, SERVER_ENTRY } from '../../test-kit/portal-process';
-import { waitForOutput } from '../../test-kit/process-output';
+import { collectOutput, waitForOutput } from '../../test-kit/process-output';
 
 /** The nginx configuration of docs/deployment.md, read by the cluster test and bench alike. */
 export const NGINX_CONFIG = path.join(import.meta.dirname, 'portal.nginx.conf');
@@ -123,9 +123,13 @@ export class Cluster {
     });
   }
 
-  /** Lines of nginx's access log: `<client> <status> <upstream address(es)> <request line>`. */
-  accessLog(): string[] {
-    const file = path.join(this.dir, 'nginx', 'access.log');
+  /**
+   * Lines of nginx's access log: `<client> <status> <upstream address(es)> <request line>`;
+   * of the nginx in front of all portals, or of one startBalancer() started (its address).
+   */
+  accessLog(balancer = this.url): string[] {
+    const name = balancer === this.url ? 'nginx' : `nginx-${new URL(balancer).port}`;
+    const file = path.join(this.dir, name, 'access.log');
     return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean) : [];
   }
 
@@ -318,8 +322,13 @@ export class PortalNode {
     });
     this.child = child;
     this.cluster.track(child);
-    await waitForOutput(child, READY_LINE, { name: `portal ${this.index + 1}` });
+    const output = collectOutput(child, `portal ${this.index + 1}`);
+    this.output = output.text;
+    await output.until(READY_LINE);
   }
+
+  /** What this process printed since it was last started. */
+  output: () => string = () => '';
 
   /** `kill -9`: the process ends at once, mid-request, leaving its data-folder lock behind. */
   async kill9() {
@@ -330,11 +339,12 @@ export class PortalNode {
     await exited;
   }
 
-  async stop() {
+  /** SIGTERM, as a service manager stops it; resolves with its exit code once it has exited. */
+  async stop(): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    await exited;
+    return exited;
   }
 }

@@ -44,6 +44,7 @@ import securityHeaders from './plugins/security-headers';
 import serviceKeys from './plugins/service-keys/service-keys';
 import staffAuth from './plugins/staff-auth';
 import staffRoles, { collectStaffRoutes } from './plugins/staff-roles';
+import { drainOnClose } from './runtime/drain';
 import { refuseNonFiniteNumbers } from './shared/finite-numbers';
 import makerLogo from './web/maker-logo';
 import webApp from './web/web-app';
@@ -79,7 +80,11 @@ export async function buildApp(
     // Errors Fastify or Node's parser meet before routing get the `{ message }` body, never the URL.
     frameworkErrors,
     clientErrorHandler,
+    // Stopping, a request on a kept-alive connection is answered, not refused (drainOnClose).
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // A rolling restart fails no request: each connection ends after its answer (docs/decisions/150).
+  drainOnClose(app);
 
   // First of all: the staff route collector sees every route as its feature wrote it.
   collectStaffRoutes(app);

@@ -13,6 +13,7 @@ import { blobStoreFor } from './plugins/blob-store';
 import { serveMetrics } from './plugins/metrics';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
+import type { Drain } from './runtime/drain';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
 import { logoUrl } from './web/maker-logo';
 import { loadWebBuild } from './web/web-build';
@@ -30,7 +31,7 @@ async function main() {
   const config = loadConfig();
   const cleanups = new Cleanups((line) => log.error(line));
   // From here on a signal undoes whatever start-up has done so far, in reverse order.
-  handleShutdown(cleanups, config.shutdownGraceSeconds * 1000);
+  const shutdown = handleShutdown(cleanups, config.shutdownGraceSeconds * 1000);
   if (config.otelEndpoint) {
     // Only now are the OpenTelemetry packages loaded (docs/decisions/096).
     const tracing = await (await import('./tracing/tracing')).startTracing({ warn: (line) => log.warn(line) });
@@ -72,6 +73,7 @@ async function main() {
         requestTimeout: 30_000,
       },
     );
+    shutdown.drain = app.drain;
     cleanups.add(() => app.close());
     if (config.metricsPort !== undefined) {
       const metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort, config.metricsHost);
@@ -94,11 +96,13 @@ async function main() {
 }
 
 /**
- * SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish (answering
- * them, and closing idle keep-alive connections), then undo start-up; after `graceMs` exit
+ * SIGTERM or SIGINT: stop accepting connections, let in-flight requests finish (each
+ * connection closed right after its answer, idle ones at once: drainOnClose and
+ * docs/decisions/150-rolling-restart-drain.md), then undo start-up; after `graceMs` exit
  * regardless, so a hung download cannot hold a rolling restart.
  */
 function handleShutdown(cleanups: Cleanups, graceMs: number) {
+  const state: { drain?: Drain } = {};
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) {
@@ -106,15 +110,23 @@ function handleShutdown(cleanups: Cleanups, graceMs: number) {
       process.exit(1);
     }
     stopping = true;
-    log.info(`${signal}: finishing in-flight requests, then stopping`);
+    const startedAt = performance.now();
+    const inFlight = state.drain?.inFlight() ?? 0;
+    log.info(
+      `${signal}: no new connections; finishing ${inFlight} in-flight ${inFlight === 1 ? 'request' : 'requests'} (up to SHUTDOWN_GRACE_SECONDS, ${graceMs / 1000} s), then stopping`,
+    );
     setTimeout(() => {
       log.warn(`Requests still running after SHUTDOWN_GRACE_SECONDS (${graceMs / 1000} s): exiting now`);
       process.exit(1);
     }, graceMs).unref();
-    void cleanups.run().then(() => process.exit(0));
+    void cleanups.run().then(() => {
+      log.info(`Stopped after ${Math.round(performance.now() - startedAt)} ms`);
+      process.exit(0);
+    });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+  return state;
 }
 
 main().catch((error: unknown) => {
