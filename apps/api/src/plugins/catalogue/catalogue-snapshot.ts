@@ -20,7 +20,16 @@ export type { FileRecord };
  */
 export interface CatalogueSnapshot extends SectionsSnapshot {
   families: string[];
+  /** The live files: a withdrawn file is in none of the sections' parts either. */
   files: Map<string, FileRecord>;
+  /** Withdrawn files by ID, for the answer of their links. */
+  withdrawn: Map<string, WithdrawnFile>;
+}
+
+export interface WithdrawnFile {
+  name: string;
+  reason: string;
+  withdrawnAt: string;
 }
 
 export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
@@ -30,22 +39,37 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
     loadSections(db),
   ]);
   const fileById = new Map<string, FileRecord>(
-    fileRows.map((file) => [
-      file.id,
-      {
-        id: file.id,
-        blobKey: file.blobKey,
-        name: file.name,
-        contentType: file.contentType,
-        sizeBytes: file.sizeBytes,
-        sha256: file.sha256.trim(),
-        publishedAt: file.publishedAt.toISOString(),
-      },
-    ]),
+    fileRows
+      .filter((file) => file.withdrawnAt === null)
+      .map((file) => [
+        file.id,
+        {
+          id: file.id,
+          blobKey: file.blobKey,
+          name: file.name,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+          sha256: file.sha256.trim(),
+          publishedAt: file.publishedAt.toISOString(),
+        },
+      ]),
+  );
+  const withdrawn = new Map<string, WithdrawnFile>(
+    fileRows.flatMap((file) =>
+      file.withdrawnAt === null
+        ? []
+        : [
+            [
+              file.id,
+              { name: file.name, reason: file.withdrawnReason ?? '', withdrawnAt: file.withdrawnAt.toISOString() },
+            ],
+          ],
+    ),
   );
   return {
     families: familyRows.map((family) => family.name).sort(),
     files: fileById,
+    withdrawn,
     ...sections(fileById),
   };
 }

@@ -1,0 +1,203 @@
+import {
+  AUDIT_ACTIONS,
+  FILE_ALREADY_WITHDRAWN_MESSAGE,
+  fileWithdrawnMessage,
+  PUBLISHING_PATHS,
+  roleRequiredMessage,
+  type CatalogueChangeDetail,
+  type CatalogueChangeList,
+  type DsvMap,
+  type FirmwareMetadata,
+  type PublishedFileList,
+} from '@portal/contracts';
+import { describe, expect, it } from 'vitest';
+import { DEMO, useDemoPortal } from '../../../test/demo-portal';
+import { usePublishFolder } from '../../../test/publish-folder';
+
+const demo = useDemoPortal({ env: { MAKER_NAME: 'Acme Instruments' } });
+
+const post = (url: string, authorization: string | undefined, payload: Record<string, unknown>) =>
+  demo.portal.app.inject({
+    method: 'POST',
+    url,
+    headers: authorization ? { authorization } : {},
+    payload,
+    remoteAddress: demo.freshClient(),
+  });
+const fileUrl = (path: string, fileId: string) => path.replace(':fileId', fileId);
+
+async function auditRows(action: string) {
+  const { rows } = await demo.portal.database.pool.query<{ actor_email: string; detail: string }>(
+    'SELECT actor_email, detail FROM audit_log WHERE action = $1 ORDER BY id',
+    [action],
+  );
+  return rows.map((row) => ({ actor: row.actor_email, detail: JSON.parse(row.detail) as Record<string, unknown> }));
+}
+
+async function history(authorization: string) {
+  return (await demo.get(PUBLISHING_PATHS.changes, authorization)).json<CatalogueChangeList>().changes;
+}
+
+async function dsvFileId(publisher: string, name: string) {
+  const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+  return files.find((file) => file.name === name)!;
+}
+
+describe('the publishing pipeline: one change set, recorded, from either door', () => {
+  it('records the import of the command line in the history (actor cli) and in the audit log', async () => {
+    const publisher = await demo.signIn('publisher-history@example.com', ['publisher']);
+    const [imported] = await history(publisher);
+    expect(imported).toMatchObject({ actor: 'cli', door: 'cli', digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(imported!.summary.versions).toMatchObject({ added: expect.any(Number), withdrawn: 0 });
+    expect(imported!.summary.dsvs).toEqual({ added: 4, changed: 0, withdrawn: 0, restored: 0 });
+
+    const detail = (
+      await demo.get(PUBLISHING_PATHS.change.replace(':changeId', String(imported!.id)), publisher)
+    ).json<CatalogueChangeDetail>();
+    expect(detail.diff).toContainEqual(
+      expect.objectContaining({ section: 'dsvs', key: 'CS-DSV-281', outcome: 'added' }),
+    );
+    // Credentials never reach the history: the registrations are counted, never listed.
+    expect(JSON.stringify(detail)).not.toMatch(/DEMO-CS-1001/);
+    expect(detail.diff.some((entry) => entry.section === 'registrations')).toBe(false);
+
+    const [audit] = await auditRows(AUDIT_ACTIONS.cataloguePublish);
+    expect(audit).toMatchObject({
+      actor: 'cli',
+      detail: { change: imported!.id, door: 'cli', digest: imported!.digest },
+    });
+  });
+
+  it('withdraws a file: gone from the lookup, its old link says so, recorded; a second withdrawal is refused; restore brings it back', async () => {
+    const publisher = await demo.signIn('publisher-withdraw@example.com', ['publisher']);
+    const before = (await demo.get('/v1/Cornerstone/dsv', DEMO.CS)).json<DsvMap>();
+    const link = before['CS-DSV-281']!.uri;
+    const file = await dsvFileId(publisher, 'DSV-Cornerstone-2.8.1.pdf');
+    expect(file.uses).toEqual([{ section: 'dsvs', key: 'CS-DSV-281' }]);
+
+    const withdrawn = await post(fileUrl(PUBLISHING_PATHS.withdrawal, file.id), publisher, { reason: 'Superseded' });
+    expect(withdrawn.statusCode).toBe(200);
+    expect(withdrawn.json<PublishedFileList>().files.find((one) => one.id === file.id)!.withdrawn).toMatchObject({
+      by: 'publisher-withdraw@example.com',
+      reason: 'Superseded',
+    });
+
+    const after = (await demo.get('/v1/Cornerstone/dsv', DEMO.CS)).json<DsvMap>();
+    expect(Object.keys(after)).not.toContain('CS-DSV-281');
+    expect(Object.keys(after)).toContain('CS-DSV-270');
+
+    const program = await demo.get(link);
+    expect(program.statusCode).toBe(410);
+    expect(program.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
+    expect(fileWithdrawnMessage('Acme Instruments')).toBe('This file has been withdrawn by Acme Instruments.');
+    const person = await demo.get(link, undefined, { headers: { 'sec-fetch-mode': 'navigate' } });
+    expect(person.statusCode).toBe(303);
+    expect(person.headers.location).toMatch(/^\/download-link\?problem=withdrawn&file=DSV-Cornerstone-2\.8\.1\.pdf$/);
+
+    const [change] = await history(publisher);
+    expect(change).toMatchObject({ actor: 'publisher-withdraw@example.com', door: 'browser', reason: 'Superseded' });
+    expect(change!.summary).toEqual({
+      dsvs: { added: 0, changed: 0, withdrawn: 1, restored: 0 },
+      files: { added: 0, changed: 0, withdrawn: 1, restored: 0 },
+    });
+    const audits = await auditRows(AUDIT_ACTIONS.catalogueWithdraw);
+    expect(audits.at(-1)).toMatchObject({
+      actor: 'publisher-withdraw@example.com',
+      detail: { change: change!.id, digest: change!.digest, counts: change!.summary, reason: 'Superseded' },
+    });
+
+    const again = await post(fileUrl(PUBLISHING_PATHS.withdrawal, file.id), publisher, { reason: 'Twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: FILE_ALREADY_WITHDRAWN_MESSAGE });
+    expect((await history(publisher))[0]!.id).toBe(change!.id);
+    expect((await dsvFileId(publisher, 'DSV-Cornerstone-2.8.1.pdf')).withdrawn?.reason).toBe('Superseded');
+
+    const restored = await post(fileUrl(PUBLISHING_PATHS.restoration, file.id), publisher, {});
+    expect(restored.statusCode).toBe(200);
+    expect(Object.keys((await demo.get('/v1/Cornerstone/dsv', DEMO.CS)).json<DsvMap>())).toContain('CS-DSV-281');
+    expect((await demo.get(link)).statusCode).toBe(200);
+    expect((await history(publisher))[0]!.summary.dsvs).toEqual({ added: 0, changed: 0, withdrawn: 0, restored: 1 });
+    expect((await auditRows(AUDIT_ACTIONS.catalogueRestore)).length).toBeGreaterThan(0);
+  });
+
+  it('refuses a withdrawal by someone without the publisher role, and changes nothing', async () => {
+    const publisher = await demo.signIn('publisher-refusal@example.com', ['publisher']);
+    const service = await demo.signIn('service-only@example.com', ['service']);
+    const file = await dsvFileId(publisher, 'DSV-Cornerstone-2.7.0.pdf');
+    const changes = (await history(publisher)).length;
+    const refused = await post(fileUrl(PUBLISHING_PATHS.withdrawal, file.id), service, { reason: 'Not mine' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: roleRequiredMessage('publisher') });
+    expect((await post(fileUrl(PUBLISHING_PATHS.withdrawal, file.id), undefined, { reason: 'x' })).statusCode).toBe(
+      401,
+    );
+    expect((await history(publisher)).length).toBe(changes);
+    expect(Object.keys((await demo.get('/v1/Cornerstone/dsv', DEMO.CS)).json<DsvMap>())).toContain('CS-DSV-270');
+  });
+
+  it('withdraws firmware: new signed metadata, in which the withdrawn release is never the latest', async () => {
+    const publisher = await demo.signIn('publisher-firmware@example.com', ['publisher']);
+    const metadata = async () => JSON.parse((await demo.get('/firmware/metadata.json')).body) as FirmwareMetadata;
+    const first = await metadata();
+    const latestMx = first.latestVersions.MX!;
+    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const update = files.find((file) => file.uses.some((use) => use.section === 'firmware' && use.key === latestMx))!;
+    expect(
+      (await post(fileUrl(PUBLISHING_PATHS.withdrawal, update.id), publisher, { reason: 'Bricks' })).statusCode,
+    ).toBe(200);
+    const second = await metadata();
+    expect(second.sequence).toBeGreaterThan(first.sequence);
+    expect(second.latestVersions.MX).not.toBe(latestMx);
+    expect((await demo.get(`/firmware/${latestMx}/update.zip`)).statusCode).toBe(404);
+    expect((await post(fileUrl(PUBLISHING_PATHS.restoration, update.id), publisher, {})).statusCode).toBe(200);
+    expect((await metadata()).latestVersions.MX).toBe(latestMx);
+  });
+});
+
+describe('withdrawal in the manifest (the command line stays complete)', () => {
+  const kit = usePublishFolder();
+
+  type Manifest = { dsvs: { key: string; file: Record<string, unknown> }[] };
+  const dsv = (manifest: Manifest) => manifest.dsvs.find((entry) => entry.key === 'CS-DSV-270')!.file;
+
+  it('withdraws with "withdrawn": true and a reason, restores with false, and refuses a withdrawal without a reason', async () => {
+    await kit.run();
+    await kit.editManifest<Manifest>((manifest) => Object.assign(dsv(manifest), { withdrawn: true }));
+    await expect(kit.run()).rejects.toThrow(/"withdrawn": true needs a "withdrawnReason"/);
+
+    await kit.editManifest<Manifest>((manifest) => Object.assign(dsv(manifest), { withdrawnReason: 'Superseded' }));
+    const summary = await kit.run();
+    expect(summary.change.digest).toMatch(/^[0-9a-f]{64}$/);
+    const lookup = async () =>
+      Object.keys(
+        (
+          await kit.portal.app.inject({
+            method: 'GET',
+            url: '/v1/Cornerstone/dsv',
+            headers: { authorization: DEMO.CS },
+          })
+        ).json<DsvMap>(),
+      );
+    kit.portal.app.catalogue.invalidate();
+    expect(await lookup()).not.toContain('CS-DSV-270');
+    const { rows } = await kit.portal.database.pool.query<{ actor: string; summary: Record<string, unknown> }>(
+      'SELECT actor, summary FROM catalogue_changes ORDER BY id DESC LIMIT 1',
+    );
+    expect(rows[0]).toMatchObject({ actor: 'cli', summary: { dsvs: { withdrawn: 1 } } });
+
+    // The same folder again changes nothing.
+    await kit.run();
+    const { rows: again } = await kit.portal.database.pool.query<{ summary: Record<string, { withdrawn: number }> }>(
+      'SELECT summary FROM catalogue_changes ORDER BY id DESC LIMIT 1',
+    );
+    expect(again[0]!.summary.dsvs?.withdrawn ?? 0).toBe(0);
+
+    await kit.editManifest<Manifest>((manifest) => {
+      Object.assign(dsv(manifest), { withdrawn: false });
+      delete dsv(manifest).withdrawnReason;
+    });
+    await kit.run();
+    kit.portal.app.catalogue.invalidate();
+    expect(await lookup()).toContain('CS-DSV-270');
+  });
+});
