@@ -1,6 +1,7 @@
 import { PEOPLE_PATHS } from '@portal/contracts';
 import type { Page } from '@playwright/test';
-import { signInThroughOutbox } from '../test-kit/staff-session';
+import { signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
+import { seriousViolations } from './axe';
 import { expect, newStaffAddress, signInPage, test } from './fixtures';
 import { E2E_ADMINS, E2E_MAKER_NAME } from './global-setup';
 import { gotoHydrated } from './public-pages';
@@ -20,14 +21,18 @@ async function lookUp(page: Page) {
   await expect(downloads(page).first()).toBeVisible();
 }
 
+// Only the newest sign-in link of an address works: the administrator signs in once per worker.
+let adminSession: Promise<StaffSignIn> | undefined;
+
 /** A new address holding exactly the publisher role, invited by an administrator through the API. */
 async function newPublisher() {
   const origin = process.env.PORTAL_URL!;
-  const admin = await signInThroughOutbox({
+  adminSession ??= signInThroughOutbox({
     email: E2E_ADMINS.publishing,
     requestAt: origin,
     dataDirs: process.env.PORTAL_DATA_DIR!,
   });
+  const admin = await adminSession;
   const publisher = newStaffAddress();
   const invited = await fetch(new URL(PEOPLE_PATHS.people, origin), {
     method: 'POST',
@@ -103,5 +108,29 @@ test('a publisher withdraws a file: the customer no longer finds it, its old lin
   expect(restored.status()).toBe(200);
 
   await customerContext.close();
+  expect(pageProblems).toEqual([]);
+});
+
+test('the Publishing screen and a full diff, signed in as a publisher, have no serious accessibility violation and fit 360 px', async ({
+  page,
+  pageProblems,
+}) => {
+  await signInPage(page, await newPublisher());
+  await gotoHydrated(page, '/service/publishing');
+  await expect(page.getByRole('region', { name: 'Change history' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The oldest change is the demo catalogue's import, from the command line.
+  const oldest = page.getByRole('region', { name: 'Change history' }).getByRole('row').last();
+  await expect(oldest).toContainText('cli');
+  await expect(oldest).toContainText('Command line');
+  await oldest.getByRole('link', { name: 'Full diff' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Change \d+$/ })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('CS-DSV-281');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
   expect(pageProblems).toEqual([]);
 });
