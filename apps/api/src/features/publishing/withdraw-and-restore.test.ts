@@ -1,6 +1,8 @@
 import {
   AUDIT_ACTIONS,
   FILE_ALREADY_WITHDRAWN_MESSAGE,
+  FILE_NOT_WITHDRAWN_MESSAGE,
+  NO_CATALOGUE_CHANGE_MESSAGE,
   fileWithdrawnMessage,
   PUBLISHING_PATHS,
   roleRequiredMessage,
@@ -133,6 +135,41 @@ describe('the publishing pipeline: one change set, recorded, from either door', 
     );
     expect((await history(publisher)).length).toBe(changes);
     expect(Object.keys((await demo.get('/v1/Cornerstone/dsv', DEMO.CS)).json<DsvMap>())).toContain('CS-DSV-270');
+  });
+
+  it('answers bad input with a clear 4xx and changes nothing', async () => {
+    const publisher = await demo.signIn('publisher-bad-input@example.com', ['publisher']);
+    const file = await dsvFileId(publisher, 'DSV-Cornerstone-2.10.0.pdf');
+    const changes = (await history(publisher)).length;
+    const cases = [
+      { url: fileUrl(PUBLISHING_PATHS.withdrawal, 'not-an-id'), payload: { reason: 'x' }, status: 400 },
+      { url: fileUrl(PUBLISHING_PATHS.withdrawal, file.id), payload: {}, status: 400 },
+      { url: fileUrl(PUBLISHING_PATHS.withdrawal, file.id), payload: { reason: '   ' }, status: 400 },
+      { url: fileUrl(PUBLISHING_PATHS.withdrawal, file.id), payload: { reason: 'x'.repeat(501) }, status: 400 },
+      { url: fileUrl(PUBLISHING_PATHS.withdrawal, file.id), payload: { reason: 'x', extra: 1 }, status: 400 },
+      {
+        url: fileUrl(PUBLISHING_PATHS.withdrawal, '00000000-0000-4000-8000-000000000000'),
+        payload: { reason: 'x' },
+        status: 404,
+      },
+      { url: fileUrl(PUBLISHING_PATHS.restoration, file.id), payload: {}, status: 409 },
+    ];
+    for (const { url, payload, status } of cases) {
+      const response = await post(url, publisher, payload);
+      expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBe(status);
+      expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
+    }
+    expect((await post(fileUrl(PUBLISHING_PATHS.restoration, file.id), publisher, {})).json()).toEqual({
+      message: FILE_NOT_WITHDRAWN_MESSAGE,
+    });
+    for (const path of [PUBLISHING_PATHS.change.replace(':changeId', '0'), `${PUBLISHING_PATHS.changes}?before=x`]) {
+      expect((await demo.get(path, publisher)).statusCode).toBe(400);
+    }
+    expect((await demo.get(PUBLISHING_PATHS.change.replace(':changeId', '999999'), publisher)).json()).toEqual({
+      message: NO_CATALOGUE_CHANGE_MESSAGE,
+    });
+    expect((await history(publisher)).length).toBe(changes);
+    expect((await dsvFileId(publisher, 'DSV-Cornerstone-2.10.0.pdf')).withdrawn).toBeNull();
   });
 
   it('withdraws firmware: new signed metadata, in which the withdrawn release is never the latest', async () => {
