@@ -12,8 +12,11 @@ import {
   type FirmwareMetadata,
   type PublishedFileList,
 } from '@portal/contracts';
-import { describe, expect, it } from 'vitest';
-import { DEMO, useDemoPortal } from '../../../test/demo-portal';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_STAFF_EMAIL, useDemoPortal } from '../../../test/demo-portal';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config/config';
+import { blobStoreFor } from '../../plugins/blob-store';
 import { usePublishFolder } from '../../../test/publish-folder';
 
 const demo = useDemoPortal({ env: { MAKER_NAME: 'Acme Instruments' } });
@@ -188,6 +191,52 @@ describe('the publishing pipeline: one change set, recorded, from either door', 
     expect((await demo.get(`/firmware/${latestMx}/update.zip`)).statusCode).toBe(404);
     expect((await post(fileUrl(PUBLISHING_PATHS.restoration, update.id), publisher, {})).statusCode).toBe(200);
     expect((await metadata()).latestVersions.MX).toBe(latestMx);
+  });
+});
+
+describe('a withdrawal reaches every portal on the same database', () => {
+  const closing: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const close of closing) await close();
+  });
+
+  it('on its next request: the other portal had the catalogue cached', async () => {
+    // A second portal process's app: its own catalogue cache and LISTEN connection, the same database and key.
+    const config = loadConfig({
+      DATA_DIR: demo.dataDir,
+      ADMIN_EMAILS: DEMO_STAFF_EMAIL,
+      MAKER_NAME: 'Acme Instruments',
+    });
+    const blobStore = await blobStoreFor(config);
+    const { database } = demo.portal;
+    const other = await buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      secretKey: demo.portal.app.secretKey,
+      blobStore,
+    });
+    other.log.level = 'silent';
+    closing.push(async () => {
+      await other.close();
+      blobStore.close?.();
+    });
+    const lookup = async () =>
+      Object.keys(
+        (
+          await other.inject({ method: 'GET', url: '/v1/Cornerstone/dsv', headers: { authorization: DEMO.CS } })
+        ).json<DsvMap>(),
+      );
+    expect(await lookup()).toContain('CS-DSV-2100');
+
+    const publisher = await demo.signIn('publisher-two-portals@example.com', ['publisher']);
+    const file = await dsvFileId(publisher, 'DSV-Cornerstone-2.10.0.pdf');
+    expect(
+      (await post(fileUrl(PUBLISHING_PATHS.withdrawal, file.id), publisher, { reason: 'Two portals' })).statusCode,
+    ).toBe(200);
+    await expect.poll(lookup, { timeout: 2_000, interval: 20 }).not.toContain('CS-DSV-2100');
+    expect((await post(fileUrl(PUBLISHING_PATHS.restoration, file.id), publisher, {})).statusCode).toBe(200);
+    await expect.poll(lookup, { timeout: 2_000, interval: 20 }).toContain('CS-DSV-2100');
   });
 });
 
