@@ -10,7 +10,9 @@ import {
   type CatalogueChangeList,
   type DsvMap,
   type FirmwareMetadata,
+  type Pib,
   type PublishedFileList,
+  type Versions,
 } from '@portal/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_STAFF_EMAIL, useDemoPortal } from '../../../test/demo-portal';
@@ -138,6 +140,36 @@ describe('the publishing pipeline: one change set, recorded, from either door', 
     );
     expect((await history(publisher)).length).toBe(changes);
     expect(Object.keys((await demo.get('/v1/Cornerstone/dsv', DEMO.CS)).json<DsvMap>())).toContain('CS-DSV-270');
+  });
+
+  it('withdraws an offline installer and a PIB from their lookups too, and restores them', async () => {
+    const publisher = await demo.signIn('publisher-kinds@example.com', ['publisher']);
+    const installer = await dsvFileId(publisher, 'Cornerstone-2.8.1-Offline.zip');
+    const pib = await dsvFileId(publisher, 'Cornerstone-2.8.1-std-PIB.pdf');
+    const look = async () => ({
+      installer: (await demo.get('/v1/Cornerstone/versions', DEMO.CS)).json<Versions>()['2.8.1']!.offlineInstaller,
+      pibs: (await demo.get('/v1/ProductInformationBulletins', DEMO.CS)).json<Pib[]>().map((one) => one.version),
+    });
+    const before = await look();
+    expect(before.installer).toEqual(expect.any(String));
+    expect(before.pibs).toContain('2.8.1');
+    for (const file of [installer, pib]) {
+      expect(
+        (await post(fileUrl(PUBLISHING_PATHS.withdrawal, file.id), publisher, { reason: 'Recalled' })).statusCode,
+      ).toBe(200);
+    }
+    const after = await look();
+    // The version stays, without its installer; the PIB leaves the list.
+    expect(after.installer).toBeFalsy();
+    expect(after.pibs).not.toContain('2.8.1');
+    expect((await demo.get(before.installer!)).statusCode).toBe(410);
+    const [change] = await history(publisher);
+    expect(change!.summary.pibs).toEqual({ added: 0, changed: 0, withdrawn: 1, restored: 0 });
+    for (const file of [installer, pib]) {
+      expect((await post(fileUrl(PUBLISHING_PATHS.restoration, file.id), publisher, {})).statusCode).toBe(200);
+    }
+    expect((await look()).pibs).toContain('2.8.1');
+    expect((await demo.get(before.installer!)).statusCode).toBe(200);
   });
 
   it('answers bad input with a clear 4xx and changes nothing', async () => {
