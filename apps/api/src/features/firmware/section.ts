@@ -5,10 +5,10 @@ import {
   firmwareUpdatePath,
   type FirmwareMetadata,
 } from '@portal/contracts';
-import { and, eq, isNull, max, sql } from 'drizzle-orm';
+import { eq, isNull, max, sql } from 'drizzle-orm';
 import { readFile, realpath } from 'node:fs/promises';
 import type { DatabaseExecutor } from '../../db/connect';
-import { files } from '../../plugins/catalogue/catalogue-tables';
+import { files, fileWithdrawals } from '../../plugins/catalogue/catalogue-tables';
 import { fileInFolder, ImportError, problemOf, type CatalogueSection } from '../../plugins/catalogue/section-kit';
 import { upsertEach, type Changes } from '../../plugins/catalogue/upsert';
 import { loadFirmware, type FirmwareSnapshot } from './firmware-snapshot';
@@ -126,7 +126,9 @@ async function issueFirmwareMetadata(tx: DatabaseExecutor, issuedAt: Date): Prom
       sha256: files.sha256,
     })
     .from(firmwareReleases)
-    .innerJoin(files, and(eq(files.id, firmwareReleases.updateFileId), isNull(files.withdrawnAt)));
+    .innerJoin(files, eq(files.id, firmwareReleases.updateFileId))
+    .leftJoin(fileWithdrawals, eq(fileWithdrawals.fileId, files.id))
+    .where(isNull(fileWithdrawals.fileId));
   const [{ last }] = (await tx.select({ last: max(firmwareMetadata.sequence) }).from(firmwareMetadata)) as [
     { last: number | null },
   ];

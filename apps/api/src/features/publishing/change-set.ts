@@ -13,7 +13,7 @@ import type { Database, DatabaseExecutor } from '../../db/connect';
 import type { AuditAct } from '../../plugins/audit-log';
 import type { BlobStore } from '../../plugins/blob-store';
 import { CATALOGUE_PUBLISHED_CHANNEL } from '../../plugins/catalogue/catalogue';
-import { files } from '../../plugins/catalogue/catalogue-tables';
+import { files, fileWithdrawals } from '../../plugins/catalogue/catalogue-tables';
 import { diffStates, readCatalogueState, summarize } from '../../plugins/catalogue/history';
 import {
   reissueFirmwareMetadata,
@@ -182,16 +182,8 @@ export async function applyChangeSet(
 
 /** Sets a file's withdrawal as the manifest says; a file already so is left as it is (importing twice changes nothing). */
 async function setWithdrawn(tx: DatabaseExecutor, fileId: string, reason: string | null, actor: string) {
-  const [row] = await tx.select({ withdrawnAt: files.withdrawnAt }).from(files).where(eq(files.id, fileId));
-  if ((row?.withdrawnAt === null) === (reason === null)) return;
-  await tx
-    .update(files)
-    .set(
-      reason === null
-        ? { withdrawnAt: null, withdrawnReason: null, withdrawnBy: null }
-        : { withdrawnAt: new Date(), withdrawnReason: reason, withdrawnBy: actor },
-    )
-    .where(eq(files.id, fileId));
+  if (reason === null) await tx.delete(fileWithdrawals).where(eq(fileWithdrawals.fileId, fileId));
+  else await tx.insert(fileWithdrawals).values({ fileId, reason, withdrawnBy: actor }).onConflictDoNothing();
 }
 
 /** The publishing screen's act on one file; refused, changing nothing, when the file is not in the state it needs. */
@@ -200,13 +192,14 @@ async function withdrawOrRestore(
   { kind, fileId, reason }: { kind: 'withdrawal' | 'restoration'; fileId: string; reason: string | null },
   actor: string,
 ) {
+  // The import lock is held: no other change set is between this read and the write.
   const [row] = await tx
-    .select({ withdrawnAt: files.withdrawnAt })
+    .select({ withdrawal: fileWithdrawals.fileId })
     .from(files)
-    .where(eq(files.id, fileId))
-    .for('update');
+    .leftJoin(fileWithdrawals, eq(fileWithdrawals.fileId, files.id))
+    .where(eq(files.id, fileId));
   if (!row) throw new ChangeRefused(404, NO_PUBLISHED_FILE_MESSAGE);
-  if (kind === 'withdrawal' && row.withdrawnAt !== null) throw new ChangeRefused(409, FILE_ALREADY_WITHDRAWN_MESSAGE);
-  if (kind === 'restoration' && row.withdrawnAt === null) throw new ChangeRefused(409, FILE_NOT_WITHDRAWN_MESSAGE);
+  if (kind === 'withdrawal' && row.withdrawal !== null) throw new ChangeRefused(409, FILE_ALREADY_WITHDRAWN_MESSAGE);
+  if (kind === 'restoration' && row.withdrawal === null) throw new ChangeRefused(409, FILE_NOT_WITHDRAWN_MESSAGE);
   await setWithdrawn(tx, fileId, kind === 'withdrawal' ? (reason ?? '') : null, actor);
 }

@@ -6,7 +6,7 @@ import {
 } from '@portal/contracts';
 import { desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { files } from '../../plugins/catalogue/catalogue-tables';
+import { files, fileWithdrawals } from '../../plugins/catalogue/catalogue-tables';
 import { readCatalogueState, usesOfFiles } from '../../plugins/catalogue/history';
 import { catalogueChanges } from './publishing-tables';
 
@@ -58,11 +58,15 @@ export async function changeWithDiff(db: Database, id: number): Promise<Catalogu
 /** Every published file, live or withdrawn, newest first, with where it is published. */
 export async function listPublishedFiles(db: Database): Promise<PublishedFile[]> {
   const [rows, state] = await Promise.all([
-    db.select().from(files).orderBy(desc(files.publishedAt), files.name),
+    db
+      .select({ file: files, withdrawal: fileWithdrawals })
+      .from(files)
+      .leftJoin(fileWithdrawals, eq(fileWithdrawals.fileId, files.id))
+      .orderBy(desc(files.publishedAt), files.name),
     readCatalogueState(db),
   ]);
   const uses = usesOfFiles(state);
-  return rows.map((file) => ({
+  return rows.map(({ file, withdrawal }) => ({
     id: file.id,
     name: file.name,
     contentType: file.contentType,
@@ -71,8 +75,8 @@ export async function listPublishedFiles(db: Database): Promise<PublishedFile[]>
     publishedAt: file.publishedAt.toISOString(),
     uses: uses.get(file.id) ?? [],
     withdrawn:
-      file.withdrawnAt === null
+      withdrawal === null
         ? null
-        : { at: file.withdrawnAt.toISOString(), by: file.withdrawnBy ?? '', reason: file.withdrawnReason ?? '' },
+        : { at: withdrawal.withdrawnAt.toISOString(), by: withdrawal.withdrawnBy, reason: withdrawal.reason },
   }));
 }

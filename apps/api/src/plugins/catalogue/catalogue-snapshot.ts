@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connect';
-import { files, productFamilies } from './catalogue-tables';
+import { eq } from 'drizzle-orm';
+import { files, fileWithdrawals, productFamilies } from './catalogue-tables';
 import type { FileRecord } from './section-kit';
 import { loadSections, type SectionsSnapshot } from './sections';
 
@@ -35,13 +36,16 @@ export interface WithdrawnFile {
 export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
   const [familyRows, fileRows, sections] = await Promise.all([
     db.select().from(productFamilies),
-    db.select().from(files),
+    db
+      .select({ file: files, withdrawal: fileWithdrawals })
+      .from(files)
+      .leftJoin(fileWithdrawals, eq(fileWithdrawals.fileId, files.id)),
     loadSections(db),
   ]);
   const fileById = new Map<string, FileRecord>(
     fileRows
-      .filter((file) => file.withdrawnAt === null)
-      .map((file) => [
+      .filter(({ withdrawal }) => withdrawal === null)
+      .map(({ file }) => [
         file.id,
         {
           id: file.id,
@@ -55,13 +59,13 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
       ]),
   );
   const withdrawn = new Map<string, WithdrawnFile>(
-    fileRows.flatMap((file) =>
-      file.withdrawnAt === null
+    fileRows.flatMap(({ file, withdrawal }) =>
+      withdrawal === null
         ? []
         : [
             [
               file.id,
-              { name: file.name, reason: file.withdrawnReason ?? '', withdrawnAt: file.withdrawnAt.toISOString() },
+              { name: file.name, reason: withdrawal.reason, withdrawnAt: withdrawal.withdrawnAt.toISOString() },
             ],
           ],
     ),

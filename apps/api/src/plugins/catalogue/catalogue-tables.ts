@@ -18,17 +18,25 @@ export const files = pgTable(
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     sha256: char('sha256', { length: 64 }).notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * Set while the file is withdrawn (docs/publishing.md): it leaves every lookup and its
-     * links answer that it was withdrawn; the row, its hashes and its history stay.
-     */
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
-    withdrawnReason: text('withdrawn_reason'),
-    /** A staff e-mail address, or `cli`. */
-    withdrawnBy: text('withdrawn_by'),
   },
   (table) => [unique('files_content_name_unique').on(table.sha256, table.name, table.contentType)],
 );
+
+/**
+ * The published files that are withdrawn (docs/publishing.md#withdrawing-and-restoring-a-file):
+ * one row while a file is withdrawn, removed when it is restored. A withdrawn file leaves
+ * every lookup and its links answer that it was withdrawn; its `files` row, hashes and
+ * history stay.
+ */
+export const fileWithdrawals = pgTable('file_withdrawals', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => files.id),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+  reason: text('reason').notNull(),
+  /** A staff e-mail address, or `cli`. */
+  withdrawnBy: text('withdrawn_by').notNull(),
+});
 
 export const productFamilies = pgTable('product_families', {
   name: text('name').primaryKey(),

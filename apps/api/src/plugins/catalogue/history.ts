@@ -2,7 +2,7 @@ import type { CatalogueDiffEntry, ChangeCounts } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import type { DatabaseExecutor } from '../../db/connect';
-import { files } from './catalogue-tables';
+import { files, fileWithdrawals } from './catalogue-tables';
 import { recordedTables } from './sections';
 
 /**
@@ -30,7 +30,14 @@ function keyOf(table: PgTable, row: Row): string {
 export async function readCatalogueState(tx: DatabaseExecutor): Promise<CatalogueState> {
   const state: CatalogueState = new Map();
   for (const [section, table] of [[FILES, files] as const, ...recordedTables()]) {
-    const { rows } = await tx.execute<{ row: Row }>(sql`SELECT to_jsonb(t) AS row FROM ${table} AS t`);
+    // A file's row shows its withdrawal (file_withdrawals) as fields of its own: null while it is live.
+    const { rows } = await tx.execute<{ row: Row }>(
+      table === files
+        ? sql`SELECT to_jsonb(t) || jsonb_build_object('withdrawn_at', w.withdrawn_at, 'withdrawn_reason', w.reason,
+                'withdrawn_by', w.withdrawn_by) AS row
+                FROM ${files} AS t LEFT JOIN ${fileWithdrawals} AS w ON w.file_id = t.id`
+        : sql`SELECT to_jsonb(t) AS row FROM ${table} AS t`,
+    );
     const byKey = state.get(section) ?? new Map<string, Row>();
     for (const { row } of rows) byKey.set(keyOf(table, row), row);
     state.set(section, byKey);
