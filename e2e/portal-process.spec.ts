@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { expect, test } from '@playwright/test';
+import { PUBLISHING_PATHS, type CatalogueChangeList } from '@portal/contracts';
 import {
   CLI_ENTRY,
   REPO_ROOT,
@@ -135,6 +136,26 @@ test('a command works beside the running portal on its embedded database, and th
     expect(imported.stdout).toContain('registration and key IDs: 1 added');
     // The portal hears of the publish (LISTEN/NOTIFY) without a restart.
     await expect.poll(lookup).toBe(200);
+    // Its change is in the history, with actor cli, as the command said.
+    const said = /change (\d+) in the history, change set SHA-256 ([0-9a-f]{64})/.exec(imported.stdout);
+    expect(said).not.toBeNull();
+    const publisher = await signInThroughOutbox({
+      email: 'publisher@example.com',
+      requestAt: portal.url,
+      dataDirs: portal.dataDir,
+    });
+    expect(command('staff', 'grant', 'publisher@example.com', 'publisher').status).toBe(0);
+    const history = () =>
+      fetch(`${portal.url}${PUBLISHING_PATHS.changes}`, { headers: publisher.headers }).then(async (response) =>
+        response.status === 200 ? ((await response.json()) as CatalogueChangeList).changes[0] : response.status,
+      );
+    await expect.poll(history).toMatchObject({
+      id: Number(said![1]),
+      actor: 'cli',
+      door: 'cli',
+      digest: said![2],
+      summary: { registrations: { added: 1 } },
+    });
     const verified = command('audit', 'verify');
     expect(verified.status).toBe(0);
     expect(verified.stdout).toContain('The audit log is intact');

@@ -42,6 +42,7 @@ export const STAFF_PAGES = [
   { path: '/service/usage', heading: 'Usage' },
   { path: '/service/people', heading: 'People' },
   { path: '/service/audit', heading: 'Audit Log' },
+  { path: '/service/publishing', heading: 'Publishing' },
 ] as const;
 
 /**

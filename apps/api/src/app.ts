@@ -14,6 +14,7 @@ import { feedsRoutes } from './features/feeds/feeds-routes';
 import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { peopleRoutes } from './features/people/people-routes';
+import { publishingRoutes } from './features/publishing/publishing-routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
 import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
@@ -132,6 +133,7 @@ export async function buildApp(
   await app.register(usageRoutes);
   await app.register(feedsRoutes);
   await app.register(peopleRoutes);
+  await app.register(publishingRoutes);
   await app.register(makerLogo);
 
   extraRoutes?.(app as unknown as App);

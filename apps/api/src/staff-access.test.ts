@@ -24,6 +24,9 @@ const PARAMS: Record<string, string> = {
   registrationId: 'DEMO-CS-1001',
   name: '0.0.0',
   email: 'nobody@example.com',
+  // No published file has this ID: a withdrawal or restoration answers 404 and changes nothing.
+  fileId: '00000000-0000-4000-8000-000000000000',
+  changeId: '1',
 };
 
 /**
@@ -37,6 +40,8 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/people': { email: 'not-an-address', roles: [] },
   'PUT /v1/people/:email/roles': { roles: [] },
   'POST /v1/feeds/reissue': { scheme: 'hasp', id: 'NO-SUCH-ID' },
+  'POST /v1/publishing/files/:fileId/withdrawal': { reason: 'The access matrix' },
+  'POST /v1/publishing/files/:fileId/restoration': {},
 };
 
 type Caller = 'signed out' | 'no role' | StaffRole;
@@ -56,6 +61,11 @@ describe('every staff route states the access it needs, and the server enforces 
     expect(accessOf('GET', '/v1/usage')).toBe('admin');
     expect(accessOf('GET', '/v1/people/me')).toBe('staff');
     expect(accessOf('DELETE', SIGN_IN_PATHS.session)).toBe('staff');
+    expect(accessOf('GET', '/v1/publishing/changes')).toBe('publisher');
+    expect(accessOf('GET', '/v1/publishing/changes/:changeId')).toBe('publisher');
+    expect(accessOf('GET', '/v1/publishing/files')).toBe('publisher');
+    expect(accessOf('POST', '/v1/publishing/files/:fileId/withdrawal')).toBe('publisher');
+    expect(accessOf('POST', '/v1/publishing/files/:fileId/restoration')).toBe('publisher');
   });
 
   it('answers each route × caller as the route states: 401 signed out, 403 naming the role, else the route itself', async () => {

@@ -32,6 +32,7 @@ const DESTINATION_MODULES = {
   serviceUsage: 'features/usage/usage-page.tsx',
   servicePeople: 'features/people/people-page.tsx',
   serviceAudit: 'features/audit/audit-page.tsx',
+  servicePublishing: 'features/publishing/publishing-page.tsx',
   privacy: 'features/privacy/privacy-page.tsx',
 } as const satisfies Record<DestinationName, string>;
 

@@ -20,6 +20,9 @@ export const AUDIT_ACTIONS = {
   signOutEverywhere: 'people.sign-out',
   feedReissue: 'feeds.reissue',
   privacyErase: 'privacy.erase',
+  cataloguePublish: 'catalogue.publish',
+  catalogueWithdraw: 'catalogue.withdraw',
+  catalogueRestore: 'catalogue.restore',
 } as const;
 
 /** The actor the audit log names for a change made with `npm run portal -- …` on the server. */

@@ -8,7 +8,7 @@ export const FILES_PATHS = { file: '/v1/files/:fileId/:fileName' } as const;
  * problem and, as a path without a query, the page the link was found on.
  */
 export const DOWNLOAD_LINK_PAGE = '/download-link';
-export const DOWNLOAD_LINK_PROBLEMS = ['expired', 'invalid'] as const;
+export const DOWNLOAD_LINK_PROBLEMS = ['expired', 'invalid', 'withdrawn'] as const;
 export type DownloadLinkProblem = (typeof DOWNLOAD_LINK_PROBLEMS)[number];
 
 /**

@@ -11,6 +11,9 @@ import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN } from './firm
  */
 export const MANIFEST_FILE_NAME = 'catalogue.json';
 
+/** The longest reason a withdrawal may give, in characters. */
+export const WITHDRAWAL_REASON_MAX_CHARS = 500;
+
 const Name = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f]+$' });
 const RelativePath = Type.String({
   minLength: 1,
@@ -28,6 +31,13 @@ export const ManifestFile = Type.Object(
     /** The name a download is saved under; the file's own name when absent. */
     name: Type.Optional(Type.String({ minLength: 1, maxLength: FILE_NAME_MAX_CHARS })),
     contentType: Type.Optional(Type.String({ pattern: '^[a-z]+/[a-zA-Z0-9.+-]+$' })),
+    /**
+     * Withdraws the published file (docs/publishing.md#withdrawing-and-restoring-a-file): it
+     * leaves every lookup and its links answer that it was withdrawn. `false` restores it.
+     */
+    withdrawn: Type.Optional(Type.Boolean()),
+    /** Why it is withdrawn: required with `"withdrawn": true`. */
+    withdrawnReason: Type.Optional(Type.String({ minLength: 1, maxLength: WITHDRAWAL_REASON_MAX_CHARS })),
   },
   { additionalProperties: false },
 );
@@ -199,3 +209,132 @@ export const CatalogueManifest = Type.Object(
 );
 export type CatalogueManifest = Static<typeof CatalogueManifest>;
 export type ManifestFile = Static<typeof ManifestFile>;
+
+/** The publishing screen's routes (docs/api.md#publishing), for the `publisher` role. */
+export const PUBLISHING_PATHS = {
+  /** GET: every published file, live or withdrawn, with where it is published. */
+  files: '/v1/publishing/files',
+  /** POST: withdraw a published file, with a reason. */
+  withdrawal: '/v1/publishing/files/:fileId/withdrawal',
+  /** POST: restore a withdrawn file. */
+  restoration: '/v1/publishing/files/:fileId/restoration',
+  /** GET: the catalogue's change history, newest first. */
+  changes: '/v1/publishing/changes',
+  /** GET: one change with its full diff. */
+  change: '/v1/publishing/changes/:changeId',
+} as const;
+
+/** How a change set reached the catalogue: the import command, or the publishing screen. */
+export const CATALOGUE_CHANGE_DOORS = ['cli', 'browser'] as const;
+export type CatalogueChangeDoor = (typeof CATALOGUE_CHANGE_DOORS)[number];
+
+export const FILE_ALREADY_WITHDRAWN_MESSAGE = 'This file is already withdrawn.';
+export const FILE_NOT_WITHDRAWN_MESSAGE = 'This file is not withdrawn.';
+export const NO_PUBLISHED_FILE_MESSAGE = 'No published file has this ID.';
+export const NO_CATALOGUE_CHANGE_MESSAGE = 'No change to the catalogue has this number.';
+
+/** What the link of a withdrawn file answers, and the page a person opening it sees. */
+export function fileWithdrawnMessage(makerName: string): string {
+  return `This file has been withdrawn by ${makerName}.`;
+}
+
+export const PublishedFileParams = Type.Object({ fileId: Type.String({ format: 'uuid' }) });
+export type PublishedFileParams = Static<typeof PublishedFileParams>;
+
+const Reason = Type.String({ minLength: 1, maxLength: WITHDRAWAL_REASON_MAX_CHARS, pattern: '\\S' });
+
+export const WithdrawFile = Type.Object({ reason: Reason }, { additionalProperties: false });
+export type WithdrawFile = Static<typeof WithdrawFile>;
+
+/** A restoration needs no reason; one given is kept in the history and the audit log. */
+export const RestoreFile = Type.Object({ reason: Type.Optional(Reason) }, { additionalProperties: false });
+export type RestoreFile = Static<typeof RestoreFile>;
+
+export const PublishedFile = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  contentType: Type.String(),
+  sizeBytes: Type.Integer({ minimum: 0 }),
+  sha256: Type.String(),
+  publishedAt: Type.String({ format: 'date-time' }),
+  /** Where it is published: a section of the catalogue and the entry's key ("pibs", "Cornerstone 2.10.0 std"). */
+  uses: Type.Array(Type.Object({ section: Type.String(), key: Type.String() })),
+  withdrawn: Type.Union([
+    Type.Object({ at: Type.String({ format: 'date-time' }), by: Type.String(), reason: Type.String() }),
+    Type.Null(),
+  ]),
+});
+export type PublishedFile = Static<typeof PublishedFile>;
+
+export const PublishedFileList = Type.Object({ files: Type.Array(PublishedFile) }, { $id: 'PublishedFileList' });
+export type PublishedFileList = Static<typeof PublishedFileList>;
+
+/** What a change did to one section of the catalogue. */
+export const ChangeCounts = Type.Object({
+  added: Type.Integer({ minimum: 0 }),
+  changed: Type.Integer({ minimum: 0 }),
+  withdrawn: Type.Integer({ minimum: 0 }),
+  restored: Type.Integer({ minimum: 0 }),
+});
+export type ChangeCounts = Static<typeof ChangeCounts>;
+
+export const CatalogueChange = Type.Object({
+  id: Type.Integer(),
+  occurredAt: Type.String({ format: 'date-time' }),
+  /** A staff e-mail address, or `cli`. */
+  actor: Type.String(),
+  door: Type.Unsafe<CatalogueChangeDoor>(Type.Union(CATALOGUE_CHANGE_DOORS.map((door) => Type.Literal(door)))),
+  /** SHA-256 of the change set (docs/publishing.md#the-history), lower-case hex. */
+  digest: Type.String(),
+  /** By section (the import summary's names: versions, pibs, dsvs, firmware, files, …); sections left unchanged are absent. */
+  summary: Type.Record(Type.String(), ChangeCounts),
+  /** The reason a withdrawal or restoration gave. */
+  reason: Type.Union([Type.String(), Type.Null()]),
+});
+export type CatalogueChange = Static<typeof CatalogueChange>;
+
+export const CatalogueChangeList = Type.Object(
+  { changes: Type.Array(CatalogueChange) },
+  { $id: 'CatalogueChangeList' },
+);
+export type CatalogueChangeList = Static<typeof CatalogueChangeList>;
+
+export const CATALOGUE_CHANGES_PAGE_LIMIT = 100;
+export const CatalogueChangesQuery = Type.Object(
+  {
+    /** Changes numbered below this one (the previous page's last). */
+    before: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER })),
+  },
+  { additionalProperties: false },
+);
+export type CatalogueChangesQuery = Static<typeof CatalogueChangesQuery>;
+
+export const CatalogueChangeParams = Type.Object({
+  changeId: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
+
+export const CATALOGUE_DIFF_OUTCOMES = ['added', 'changed', 'removed', 'withdrawn', 'restored'] as const;
+export type CatalogueDiffOutcome = (typeof CATALOGUE_DIFF_OUTCOMES)[number];
+
+/** One row the change added, changed, removed, withdrew or restored; fields as JSON text, null when absent. */
+export const CatalogueDiffEntry = Type.Object({
+  section: Type.String(),
+  key: Type.String(),
+  outcome: Type.Unsafe<CatalogueDiffOutcome>(
+    Type.Union(CATALOGUE_DIFF_OUTCOMES.map((outcome) => Type.Literal(outcome))),
+  ),
+  fields: Type.Array(
+    Type.Object({
+      field: Type.String(),
+      before: Type.Union([Type.String(), Type.Null()]),
+      after: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type CatalogueDiffEntry = Static<typeof CatalogueDiffEntry>;
+
+export const CatalogueChangeDetail = Type.Object(
+  { change: CatalogueChange, diff: Type.Array(CatalogueDiffEntry) },
+  { $id: 'CatalogueChangeDetail' },
+);
+export type CatalogueChangeDetail = Static<typeof CatalogueChangeDetail>;

@@ -16,3 +16,4 @@ export * from '../plugins/audit-log-chain';
 export * from '../features/telemetry/telemetry-tables';
 export * from '../features/feeds/feeds-tables';
 export * from '../shared/staff-members';
+export * from '../features/publishing/publishing-tables';

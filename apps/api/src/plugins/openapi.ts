@@ -16,6 +16,7 @@ export default fp(
           { name: 'validation-docs', description: 'Declarations of Software Validation' },
           { name: 'files', description: 'Delivery of published files through signed links' },
           { name: 'configurations', description: 'Cornerstone option codes and product configurations' },
+          { name: 'publishing', description: "The catalogue's change history; withdrawal and restoration of files" },
         ],
       },
     });

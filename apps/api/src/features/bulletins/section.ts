@@ -44,8 +44,13 @@ export const bulletinsSection = {
 
   async load(db) {
     const rows = await db.select().from(pibs);
-    return (fileById) => ({ pibs: rows.map((pib) => ({ ...pib, file: fileById.get(pib.fileId)! })) });
+    return (fileById) => ({
+      // fileById holds the live files: a withdrawn PIB leaves the lookups (docs/publishing.md).
+      pibs: rows.filter((pib) => fileById.has(pib.fileId)).map((pib) => ({ ...pib, file: fileById.get(pib.fileId)! })),
+    });
   },
+
+  recorded: { pibs },
 } satisfies CatalogueSection<{ pibs: Changes }, { pibs: PibRecord[] }>;
 
 /** For the Usage screen: the PIB `fileId` is, as (product, version), if any. */

@@ -99,6 +99,8 @@ export const chromatofSection = {
         ]),
       );
       for (const file of fileRows) {
+        // fileById holds the live files: a withdrawn file leaves its release's list.
+        if (!fileById.has(file.fileId)) continue;
         byKey
           .get(`${file.product}\n${file.version}`)
           ?.files.push({ label: file.label, kind: file.kind, file: fileById.get(file.fileId)! });
@@ -106,6 +108,8 @@ export const chromatofSection = {
       return { chromatofReleases: [...byKey.values()] };
     };
   },
+
+  recorded: { chromatofReleases, chromatofFiles: chromatofReleaseFiles },
 } satisfies CatalogueSection<
   { chromatofReleases: Changes; chromatofFiles: Changes },
   { chromatofReleases: ChromatofReleaseRecord[] }

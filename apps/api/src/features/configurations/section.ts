@@ -74,6 +74,8 @@ export const configurationsSection = {
     ]);
     return () => ({ options: optionRows, configurations: configurationRows });
   },
+
+  recorded: { options, configurations },
 } satisfies CatalogueSection<
   { options: Changes; configurations: Changes },
   { options: OptionRecord[]; configurations: ConfigurationRecord[] }

@@ -6,6 +6,7 @@ import {
   FileParams,
   FileQuery,
   FILES_PATHS,
+  fileWithdrawnMessage,
 } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -42,7 +43,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           206: BinaryFile,
           303: Type.Null({
             description:
-              "With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes. A person's browser (a navigation) that opened a link that no longer works: to the page that says so.",
+              "With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes. A person's browser (a navigation) that opened a link that no longer works (expired, changed, or to a withdrawn file): to the page that says so.",
           }),
           304: Type.Null(),
           404: ErrorBody,
@@ -62,6 +63,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       // A link not made by us answers as if the file did not exist.
       if (check === 'forged') return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE);
       const snapshot = await app.catalogue.get();
+      // A withdrawn file's link stops working at once, expired or not, and says why (docs/publishing.md).
+      const withdrawn = snapshot.withdrawn.get(request.params.fileId);
+      if (withdrawn) {
+        return brokenLink(request, reply, 'withdrawn', 410, fileWithdrawnMessage(app.config.makerName), {
+          fileName: request.params.fileName,
+          lookup: undefined,
+        });
+      }
       if (check === 'expired') {
         // The signature vouches for the file and whom the link was for: the page may name both.
         const about = {

@@ -5,10 +5,10 @@ import {
   firmwareUpdatePath,
   type FirmwareMetadata,
 } from '@portal/contracts';
-import { eq, max, sql } from 'drizzle-orm';
+import { eq, isNull, max, sql } from 'drizzle-orm';
 import { readFile, realpath } from 'node:fs/promises';
 import type { DatabaseExecutor } from '../../db/connect';
-import { files } from '../../plugins/catalogue/catalogue-tables';
+import { files, fileWithdrawals } from '../../plugins/catalogue/catalogue-tables';
 import { fileInFolder, ImportError, problemOf, type CatalogueSection } from '../../plugins/catalogue/section-kit';
 import { upsertEach, type Changes } from '../../plugins/catalogue/upsert';
 import { loadFirmware, type FirmwareSnapshot } from './firmware-snapshot';
@@ -88,6 +88,8 @@ export const firmwareSection = {
     const firmware = await loadFirmware(db);
     return (fileById) => ({ firmware: firmware(fileById) });
   },
+
+  recorded: { firmware: firmwareReleases },
 } satisfies CatalogueSection<
   {
     firmware: Changes;
@@ -99,7 +101,15 @@ export const firmwareSection = {
 >;
 
 /**
- * Issues the next firmware metadata file from every firmware release the transaction sees,
+ * After files were withdrawn or restored without an import (the publishing screen): a new
+ * metadata file, so a device never sees a withdrawn release as latest, nor misses a restored one.
+ */
+export function reissueFirmwareMetadata(tx: DatabaseExecutor): Promise<number | null> {
+  return issueFirmwareMetadata(tx, new Date());
+}
+
+/**
+ * Issues the next firmware metadata file from every live (not withdrawn) firmware release the transaction sees,
  * so it is committed, or rolled back, with the publish. Every publish issues one (with a
  * new expiry), once any firmware has been published; answers its sequence number.
  */
@@ -116,11 +126,14 @@ async function issueFirmwareMetadata(tx: DatabaseExecutor, issuedAt: Date): Prom
       sha256: files.sha256,
     })
     .from(firmwareReleases)
-    .innerJoin(files, eq(files.id, firmwareReleases.updateFileId));
-  if (releases.length === 0) return null;
+    .innerJoin(files, eq(files.id, firmwareReleases.updateFileId))
+    .leftJoin(fileWithdrawals, eq(fileWithdrawals.fileId, files.id))
+    .where(isNull(fileWithdrawals.fileId));
   const [{ last }] = (await tx.select({ last: max(firmwareMetadata.sequence) }).from(firmwareMetadata)) as [
     { last: number | null },
   ];
+  // Once a file was issued, one follows even with every release withdrawn: the last must not stay served.
+  if (releases.length === 0 && last === null) return null;
   const sequence = Number(last ?? 0) + 1;
   const latest = new Map<string, (typeof releases)[number]>();
   for (const release of releases) {

@@ -52,8 +52,27 @@ export async function readManifest(folder: string): Promise<CatalogueManifest> {
   // Every section checks its own part (plugins/catalogue/sections.ts).
   const sectionProblems = new ManifestProblems(manifest);
   checkSections(manifest, sectionProblems);
+  checkWithdrawals(manifest, sectionProblems);
   if (sectionProblems.list.length > 0) throw new ImportError(sectionProblems.list);
   return manifest;
+}
+
+/** A file withdrawn gives its reason; a file named twice is not withdrawn by one entry and kept by the other. */
+function checkWithdrawals(manifest: CatalogueManifest, problems: ManifestProblems) {
+  const withdrawn = new Map<string, boolean | undefined>();
+  for (const file of sectionFiles(manifest)) {
+    if (file.withdrawn === true && file.withdrawnReason === undefined) {
+      problems.add(`${file.path}: "withdrawn": true needs a "withdrawnReason"`);
+    }
+    if (file.withdrawn !== true && file.withdrawnReason !== undefined) {
+      problems.add(`${file.path}: "withdrawnReason" without "withdrawn": true`);
+    }
+    const key = fileKey(file);
+    if (withdrawn.has(key) && withdrawn.get(key) !== file.withdrawn) {
+      problems.add(`${file.path}: withdrawn in one entry and not in another`);
+    }
+    withdrawn.set(key, file.withdrawn);
+  }
 }
 
 export const fileKey = (file: ManifestFile) => `${file.path}\n${file.name ?? ''}\n${file.contentType ?? ''}`;

@@ -1,6 +1,9 @@
+import { AUDIT_CLI_ACTOR } from '@portal/contracts';
 import type { Database } from '../../db/connect';
+import { auditRecorder, commandAuditContext } from '../../plugins/audit-log';
 import type { BlobStore } from '../../plugins/blob-store';
 import { catalogueIsEmpty } from '../../plugins/catalogue/sections';
+import type { ChangeAuthor } from './change-set';
 import type { ImportProgress } from './manifest-check';
 import { importCatalogue, type ImportSummary } from './publish-catalogue';
 import { sweepBlobStore, tryImportLock, type SweepSummary } from './sweep';
@@ -26,7 +29,22 @@ export function importFolder(
     sweepGraceMs?: number;
   },
 ): Promise<ImportSummary> {
-  return importCatalogue({ folder, db, secretKey, blobStore, progress, sweepGraceMs });
+  return importCatalogue({
+    folder,
+    db,
+    secretKey,
+    blobStore,
+    author: commandAuthor(secretKey),
+    progress,
+    sweepGraceMs,
+  });
+}
+
+/** A change set from the server's command line: actor `cli`, recorded in the audit log as a command. */
+export function commandAuthor(secretKey: Buffer): ChangeAuthor {
+  const record = auditRecorder(secretKey);
+  const context = commandAuditContext();
+  return { actor: AUDIT_CLI_ACTOR, door: 'cli', audit: (tx, act) => record(tx, context, act) };
 }
 
 /**
@@ -50,6 +68,7 @@ export function describeSummary(summary: ImportSummary): string[] {
   const changes = (label: string, { added, changed, unchanged }: ImportSummary['versions']) =>
     `${label}: ${added} added, ${changed} changed, ${unchanged} unchanged`;
   return [
+    `change ${summary.change.id} in the history, change set SHA-256 ${summary.change.digest}`,
     `files: ${summary.files.stored} stored, ${summary.files.alreadyStored} already stored`,
     `families: ${summary.families.added} added`,
     changes('versions', summary.versions),

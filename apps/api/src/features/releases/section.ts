@@ -99,6 +99,8 @@ export const releasesSection = {
       return { versions: versionByName };
     };
   },
+
+  recorded: { versions, versionFamilies },
 } satisfies CatalogueSection<{ versions: Changes }, { versions: Map<string, VersionRecord> }>;
 
 function notInFamilies(families: string[]): SQL | undefined {
@@ -136,10 +138,15 @@ export const releaseNotesSection = {
     const rows = await db.select().from(releaseNotes);
     return (fileById) => ({
       releaseNotes: new Map(
-        rows.map((note) => [releaseNotesKey(note.product, note.version), fileById.get(note.fileId)!]),
+        rows
+          // fileById holds the live files: withdrawn release notes leave the lookups.
+          .filter((note) => fileById.has(note.fileId))
+          .map((note) => [releaseNotesKey(note.product, note.version), fileById.get(note.fileId)!]),
       ),
     });
   },
+
+  recorded: { releaseNotes },
 } satisfies CatalogueSection<
   { releaseNotes: Changes },
   { /** Release notes by releaseNotesKey(product, version). */ releaseNotes: Map<string, FileRecord> }

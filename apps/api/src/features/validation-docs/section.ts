@@ -38,10 +38,15 @@ export const validationDocsSection = {
     const rows = await db.select().from(dsvs);
     return (fileById) => ({
       dsvs: new Map(
-        rows.map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
+        rows
+          // fileById holds the live files: a withdrawn DSV leaves the lookups (docs/publishing.md).
+          .filter((dsv) => fileById.has(dsv.fileId))
+          .map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
       ),
     });
   },
+
+  recorded: { dsvs },
 } satisfies CatalogueSection<{ dsvs: Changes }, { dsvs: Map<string, DsvRecord> }>;
 
 /** For the Usage screen: the DSV `fileId` is, as (product, version), if any. */

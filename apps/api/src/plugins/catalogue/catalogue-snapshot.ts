@@ -1,5 +1,6 @@
 import type { Database } from '../../db/connect';
-import { files, productFamilies } from './catalogue-tables';
+import { eq } from 'drizzle-orm';
+import { files, fileWithdrawals, productFamilies } from './catalogue-tables';
 import type { FileRecord } from './section-kit';
 import { loadSections, type SectionsSnapshot } from './sections';
 
@@ -20,32 +21,59 @@ export type { FileRecord };
  */
 export interface CatalogueSnapshot extends SectionsSnapshot {
   families: string[];
+  /** The live files: a withdrawn file is in none of the sections' parts either. */
   files: Map<string, FileRecord>;
+  /** Withdrawn files by ID, for the answer of their links. */
+  withdrawn: Map<string, WithdrawnFile>;
+}
+
+export interface WithdrawnFile {
+  name: string;
+  reason: string;
+  withdrawnAt: string;
 }
 
 export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
   const [familyRows, fileRows, sections] = await Promise.all([
     db.select().from(productFamilies),
-    db.select().from(files),
+    db
+      .select({ file: files, withdrawal: fileWithdrawals })
+      .from(files)
+      .leftJoin(fileWithdrawals, eq(fileWithdrawals.fileId, files.id)),
     loadSections(db),
   ]);
   const fileById = new Map<string, FileRecord>(
-    fileRows.map((file) => [
-      file.id,
-      {
-        id: file.id,
-        blobKey: file.blobKey,
-        name: file.name,
-        contentType: file.contentType,
-        sizeBytes: file.sizeBytes,
-        sha256: file.sha256.trim(),
-        publishedAt: file.publishedAt.toISOString(),
-      },
-    ]),
+    fileRows
+      .filter(({ withdrawal }) => withdrawal === null)
+      .map(({ file }) => [
+        file.id,
+        {
+          id: file.id,
+          blobKey: file.blobKey,
+          name: file.name,
+          contentType: file.contentType,
+          sizeBytes: file.sizeBytes,
+          sha256: file.sha256.trim(),
+          publishedAt: file.publishedAt.toISOString(),
+        },
+      ]),
+  );
+  const withdrawn = new Map<string, WithdrawnFile>(
+    fileRows.flatMap(({ file, withdrawal }) =>
+      withdrawal === null
+        ? []
+        : [
+            [
+              file.id,
+              { name: file.name, reason: withdrawal.reason, withdrawnAt: withdrawal.withdrawnAt.toISOString() },
+            ],
+          ],
+    ),
   );
   return {
     families: familyRows.map((family) => family.name).sort(),
     files: fileById,
+    withdrawn,
     ...sections(fileById),
   };
 }

@@ -22,6 +22,22 @@ export const files = pgTable(
   (table) => [unique('files_content_name_unique').on(table.sha256, table.name, table.contentType)],
 );
 
+/**
+ * The published files that are withdrawn (docs/publishing.md#withdrawing-and-restoring-a-file):
+ * one row while a file is withdrawn, removed when it is restored. A withdrawn file leaves
+ * every lookup and its links answer that it was withdrawn; its `files` row, hashes and
+ * history stay.
+ */
+export const fileWithdrawals = pgTable('file_withdrawals', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => files.id),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }).notNull().defaultNow(),
+  reason: text('reason').notNull(),
+  /** A staff e-mail address, or `cli`. */
+  withdrawnBy: text('withdrawn_by').notNull(),
+});
+
 export const productFamilies = pgTable('product_families', {
   name: text('name').primaryKey(),
 });

@@ -1,6 +1,7 @@
 import type { CatalogueManifest, CustomerCredential, ManifestFile } from '@portal/contracts';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, DatabaseExecutor } from '../../db/connect';
 
 /**
@@ -99,4 +100,10 @@ export interface CatalogueSection<Summary extends object, Part extends object = 
   upsert(tx: DatabaseExecutor, manifest: CatalogueManifest, write: SectionWrite, prepared: Prepared): Promise<Summary>;
   /** Its part of the catalogue snapshot, if the lookups need one. */
   load?: SectionLoader<Part>;
+  /**
+   * Its tables whose rows the change history shows field by field (plugins/catalogue/history.ts),
+   * by the name of its part of the summary. Rows are told apart by their primary key. A
+   * section of credentials or addresses lists none: the history gives only its counts.
+   */
+  recorded?: Record<string, PgTable>;
 }

@@ -5,6 +5,8 @@ import { bulletinsSection, pibOf } from '../../features/bulletins/section';
 import { chromatofSection } from '../../features/chromatof/section';
 import { configurationsSection } from '../../features/configurations/section';
 import { firmwareSection } from '../../features/firmware/section';
+// Withdrawals and restorations without an import issue firmware metadata too (features/publishing).
+export { reissueFirmwareMetadata } from '../../features/firmware/section';
 import { passwordResetSection } from '../../features/password-reset/section';
 import { anyVersion, offlineInstallerOf, releaseNotesSection, releasesSection } from '../../features/releases/section';
 import { dsvOf, validationDocsSection } from '../../features/validation-docs/section';
@@ -32,6 +34,11 @@ const SECTIONS = [
   firmwareSection,
   passwordResetSection,
 ] as const;
+
+/** The tables the change history shows field by field, by the name of their part of the summary (history.ts). */
+export function recordedTables() {
+  return SECTIONS.flatMap((section) => ('recorded' in section ? Object.entries(section.recorded) : []));
+}
 
 /** Every section's part of the manifest check, after its shape has been validated. */
 export function checkSections(manifest: CatalogueManifest, problems: ManifestProblems): void {

@@ -17,6 +17,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.signOutEverywhere]: 'People: signed out everywhere',
   [AUDIT_ACTIONS.feedReissue]: 'Feeds: new feed address issued',
   [AUDIT_ACTIONS.privacyErase]: 'Privacy: customer data erased',
+  [AUDIT_ACTIONS.cataloguePublish]: 'Publishing: catalogue change published',
+  [AUDIT_ACTIONS.catalogueWithdraw]: 'Publishing: file withdrawn',
+  [AUDIT_ACTIONS.catalogueRestore]: 'Publishing: file restored',
 };
 
 export function actionLabel(action: string): string {

@@ -1,6 +1,14 @@
-import { DOWNLOAD_LOOKUPS, type DownloadLinkProblem, type DownloadLookup } from '@portal/contracts';
+import {
+  DOWNLOAD_LINK_PROBLEMS,
+  DOWNLOAD_LOOKUPS,
+  fileWithdrawnMessage,
+  type DownloadLinkProblem,
+  type DownloadLookup,
+} from '@portal/contracts';
 import { Link, useSearchParams } from 'react-router';
+import { ContactMaker } from '../../shared/components/contact-maker';
 import { HomeLink } from '../../shared/components/home-link';
+import { makerName } from '../../shared/maker-name';
 import { DESTINATIONS, type Destination, type DestinationName } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
@@ -14,6 +22,11 @@ export const DOWNLOAD_LINK_TEXTS: Record<DownloadLinkProblem, { title: string; t
   invalid: {
     title: 'This download link does not work',
     text: 'The link is incomplete or has been changed. Look the file up again to get a link that works.',
+  },
+  withdrawn: {
+    // The title names the maker (fileWithdrawnMessage): it is written when the page is shown.
+    title: '',
+    text: 'The file is no longer offered. Its record remains; the lookups list what replaces it, if anything.',
   },
 };
 
@@ -55,22 +68,31 @@ function lookupNamed(value: string | null): Destination | undefined {
 }
 
 /**
- * Where the file endpoint sends a person who opened a download link that has expired or
- * was changed. An expired link names its file and lookup (its signature vouches for them),
+ * Where the file endpoint sends a person who opened a download link that has expired, was
+ * changed, or leads to a file that has been withdrawn (docs/publishing.md). An expired link names its file and lookup (its signature vouches for them),
  * so the page leads to that lookup; otherwise back to the page the link was found on, and
  * to every lookup. No address here carries a registration ID.
  */
 export default function DownloadLinkPage() {
   const [params] = useSearchParams();
-  const problem = params.get('problem') === 'expired' ? 'expired' : 'invalid';
-  const { title, text } = DOWNLOAD_LINK_TEXTS[problem];
+  const problem: DownloadLinkProblem =
+    DOWNLOAD_LINK_PROBLEMS.find((known) => known === params.get('problem')) ?? 'invalid';
+  const { text } = DOWNLOAD_LINK_TEXTS[problem];
+  // The withdrawn page's title is the API's message, without its full stop.
+  const title =
+    problem === 'withdrawn' ? fileWithdrawnMessage(makerName()).replace(/\.$/, '') : DOWNLOAD_LINK_TEXTS[problem].title;
   const lookup = problem === 'expired' ? lookupNamed(params.get('lookup')) : undefined;
-  const fileName = problem === 'expired' ? params.get('file') : null;
+  const fileName = problem === 'invalid' ? null : params.get('file');
   const from = destinationAt(params.get('from'));
   return (
     <>
       <h1>{title}</h1>
       <p className={page.lead}>{text}</p>
+      {problem === 'withdrawn' && (
+        <p>
+          Questions? <ContactMaker capital />
+        </p>
+      )}
       {fileName && (
         <p>
           It was a link to <strong>{fileName}</strong>

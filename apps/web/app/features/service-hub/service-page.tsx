@@ -9,6 +9,7 @@ import {
   LockIcon,
   OptionsIcon,
   PeopleIcon,
+  PublishingIcon,
   ReleasesIcon,
   ServiceIcon,
 } from '../../shared/components/icons';
@@ -62,6 +63,11 @@ const PORTAL_TOOLS: readonly StaffTile[] = [
   },
   { destination: 'servicePeople', icon: PeopleIcon, text: 'Who may use the staff tools, and with which roles.' },
   { destination: 'serviceAudit', icon: AuditIcon, text: 'The hash-chained log of staff acts, and its verification.' },
+  {
+    destination: 'servicePublishing',
+    icon: PublishingIcon,
+    text: "The catalogue's change history; withdraw and restore published files.",
+  },
 ];
 
 const TOOL_GROUPS = [

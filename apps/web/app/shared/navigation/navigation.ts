@@ -72,6 +72,7 @@ export const DESTINATIONS = {
   serviceUsage: staffTool('Usage', '/service/usage', 'admin'),
   servicePeople: staffTool('People', '/service/people', 'admin'),
   serviceAudit: staffTool('Audit Log', '/service/audit', 'admin'),
+  servicePublishing: staffTool('Publishing', '/service/publishing', 'publisher'),
   privacy: place('Privacy', '/privacy', home),
 } as const satisfies Record<string, Destination>;
 
@@ -95,6 +96,8 @@ interface DestinationQueries {
   servicePeople: { filter?: string };
   /** The Audit Log's filters (`features/audit/audit-filters.ts`) and its page (`before`: the previous page's nextBefore). */
   serviceAudit: { actor?: string; action?: string; from?: string; to?: string; before?: string };
+  /** One change of the history (its number), shown with its full diff. */
+  servicePublishing: { change?: string };
 }
 
 type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries

@@ -175,6 +175,16 @@ export function AuditIcon(props: IconProps) {
   );
 }
 
+/** Publishing: a box the catalogue goes out in, with an arrow up. */
+export function PublishingIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 13.5v6a1.5 1.5 0 0 0 1.5 1.5h14a1.5 1.5 0 0 0 1.5-1.5v-6" />
+      <path d="M12 15.5V3M7.5 7.5L12 3l4.5 4.5" />
+    </Icon>
+  );
+}
+
 /** Privacy: a shield. */
 export function ShieldIcon(props: IconProps) {
   return (

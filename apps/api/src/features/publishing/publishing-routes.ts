@@ -1,0 +1,146 @@
+import {
+  CatalogueChangeDetail,
+  CatalogueChangeList,
+  CatalogueChangeParams,
+  CatalogueChangesQuery,
+  ErrorBody,
+  NO_CATALOGUE_CHANGE_MESSAGE,
+  PublishedFileList,
+  PublishedFileParams,
+  PUBLISHING_PATHS,
+  RestoreFile,
+  WithdrawFile,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
+import { applyChangeSet, ChangeRefused, type ChangeAuthor, type ChangeSet } from './change-set';
+import { changeWithDiff, listChanges, listPublishedFiles } from './history';
+
+/**
+ * The publishing screen's door (docs/publishing.md): withdraw and restore published files,
+ * read the change history. Role `publisher`. A withdrawal or restoration is a change set
+ * like an import, applied and recorded by the same pipeline (change-set.ts).
+ */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['publishing'];
+  const access = app.requireAccess('publisher');
+  const authorOf = (request: FastifyRequest): ChangeAuthor => ({
+    actor: request.staff!.email,
+    door: 'browser',
+    audit: (tx, act) => app.auditLog.record(tx, request, act),
+  });
+
+  const apply = async (request: FastifyRequest, reply: FastifyReply, changeSet: ChangeSet) => {
+    try {
+      await applyChangeSet(app.db, changeSet, authorOf(request), {
+        secretKey: app.secretKey,
+        blobStore: app.blobStore,
+      });
+    } catch (error) {
+      if (error instanceof ChangeRefused) return reply.status(error.status).send({ message: error.message });
+      throw error;
+    }
+    // This portal answers from the new catalogue at once; the others on their NOTIFY.
+    app.catalogue.invalidate();
+    return reply.send({ files: await listPublishedFiles(app.db) });
+  };
+
+  app.get(
+    PUBLISHING_PATHS.files,
+    {
+      preHandler: access,
+      schema: {
+        tags,
+        summary: 'Every published file, live or withdrawn, with where it is published',
+        headers: StaffAuthorizationHeaders,
+        response: { 200: PublishedFileList, ...STAFF_AUTH_RESPONSES },
+      },
+    },
+    async () => ({ files: await listPublishedFiles(app.db) }),
+  );
+
+  app.post(
+    PUBLISHING_PATHS.withdrawal,
+    {
+      preHandler: access,
+      schema: {
+        tags,
+        summary:
+          'Withdraw a published file: it leaves every lookup and its links answer that it was withdrawn; answers every file',
+        headers: StaffAuthorizationHeaders,
+        params: PublishedFileParams,
+        body: WithdrawFile,
+        response: { 200: PublishedFileList, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...STAFF_AUTH_RESPONSES },
+      },
+    },
+    (request, reply) =>
+      apply(request, reply, {
+        kind: 'withdrawal',
+        fileId: request.params.fileId,
+        reason: request.body.reason.trim(),
+      }),
+  );
+
+  app.post(
+    PUBLISHING_PATHS.restoration,
+    {
+      preHandler: access,
+      schema: {
+        tags,
+        summary: 'Restore a withdrawn file to the lookups; answers every file',
+        headers: StaffAuthorizationHeaders,
+        params: PublishedFileParams,
+        body: RestoreFile,
+        response: { 200: PublishedFileList, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...STAFF_AUTH_RESPONSES },
+      },
+    },
+    (request, reply) =>
+      apply(request, reply, {
+        kind: 'restoration',
+        fileId: request.params.fileId,
+        reason: request.body.reason?.trim() ?? null,
+      }),
+  );
+
+  app.get(
+    PUBLISHING_PATHS.changes,
+    {
+      preHandler: access,
+      schema: {
+        tags,
+        summary: "The catalogue's change history, newest first, from both doors (import and publishing screen)",
+        headers: StaffAuthorizationHeaders,
+        querystring: CatalogueChangesQuery,
+        response: { 200: CatalogueChangeList, ...STAFF_AUTH_RESPONSES },
+      },
+    },
+    async (request) => ({ changes: await listChanges(app.db, request.query.before) }),
+  );
+
+  app.get(
+    PUBLISHING_PATHS.change,
+    {
+      preHandler: access,
+      schema: {
+        tags,
+        summary: 'One change to the catalogue with its full diff, row by row and field by field',
+        headers: StaffAuthorizationHeaders,
+        params: CatalogueChangeParams,
+        response: { 200: CatalogueChangeDetail, 404: ErrorBody, ...STAFF_AUTH_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const detail = await changeWithDiff(app.db, request.params.changeId);
+      if (!detail) return reply.status(404).send({ message: NO_CATALOGUE_CHANGE_MESSAGE });
+      return detail;
+    },
+  );
+};
+
+export const publishingRoutes = fp(routes, {
+  name: 'publishing-routes',
+  dependencies: ['config', 'database', 'staff-roles', 'audit-log', 'blob-store', 'catalogue'],
+  encapsulate: true,
+});

@@ -1,0 +1,322 @@
+import {
+  WITHDRAWAL_REASON_MAX_CHARS,
+  type CatalogueChange,
+  type CatalogueChangeDetail,
+  type PublishedFile,
+} from '@portal/contracts';
+import { useId, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import { Dialog } from '../../shared/components/dialog';
+import { PublishingIcon } from '../../shared/components/icons';
+import { PageHeader } from '../../shared/components/page-header';
+import { Alert } from '../../shared/components/ui/alert';
+import { Button } from '../../shared/components/ui/button';
+import { Field } from '../../shared/components/ui/field';
+import { formatDateTime, formatFileSize } from '../../shared/format';
+import { loadStaffData } from '../../shared/identity/staff-data';
+import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
+import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { FailureAlert } from '../../shared/outcome/failure-alert';
+import { outcomeOf, type Outcome } from '../../shared/outcome/outcome';
+import table from '../../styles/data-table.module.css';
+import type { Route } from './+types/publishing-page';
+import { getChange, getChanges, getPublishedFiles, restoreFile, withdrawFile } from './api/publishing-api';
+import { DOOR_WORDS, sectionWords, summaryText } from './change-words';
+import styles from './publishing-page.module.css';
+
+export const meta = () =>
+  staffToolMeta(
+    DESTINATIONS.servicePublishing,
+    "The catalogue's change history, and the withdrawal and restoration of published files. For publishers.",
+  );
+
+const CHANGE_PARAM = 'change';
+
+/** The history and the files; with `?change=` one change's full diff instead. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const raw = new URL(request.url).searchParams.get(CHANGE_PARAM);
+  const change = raw !== null && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
+  if (change !== undefined) {
+    return { view: 'diff' as const, result: await loadStaffData(request, (signal) => getChange(change, signal)) };
+  }
+  const result = await loadStaffData(request, async (signal) => {
+    const [{ changes }, { files }] = await Promise.all([getChanges(signal), getPublishedFiles(signal)]);
+    return { changes, files };
+  });
+  return { view: 'history' as const, result };
+}
+// Staff screens are browser-only pages: their loader runs when the page is opened.
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <PageHeader title={DESTINATIONS.servicePublishing.title} icon={PublishingIcon} />;
+}
+
+/** What a withdrawal or restoration came to, shown beside its file. */
+export interface FileChange {
+  intent: 'withdraw' | 'restore';
+  fileId: string;
+  outcome: Outcome<unknown>;
+}
+
+/** Each act is one call; the history and the files load again after it (React Router revalidates). */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<FileChange> {
+  const form = await request.formData();
+  const intent = form.get('intent');
+  const fileId = String(form.get('fileId') ?? '');
+  const { signal } = request;
+  // Only this page's own forms post here: anything else is a fault of ours.
+  if (intent !== 'withdraw' && intent !== 'restore') throw new Error(`Publishing has no act called ${String(intent)}`);
+  const call =
+    intent === 'withdraw'
+      ? () => withdrawFile(fileId, String(form.get('reason') ?? '').trim(), signal)
+      : () => restoreFile(fileId, signal);
+  return { intent, fileId, outcome: await outcomeOf(call, { signal }) };
+}
+
+export default function PublishingPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <StaffToolPage destination={DESTINATIONS.servicePublishing} icon={PublishingIcon} result={loaderData.result}>
+      {loaderData.view === 'diff' ? (
+        <StaffDataView result={loaderData.result}>{(detail) => <ChangeDiff detail={detail} />}</StaffDataView>
+      ) : (
+        <>
+          <p className={styles.lead}>
+            Every change to the catalogue, from the import command or from this screen, newest first. A withdrawn file
+            leaves every lookup and its links say it was withdrawn; its record and history stay, and it can be restored.
+          </p>
+          <StaffDataView result={loaderData.result}>
+            {({ changes, files }) => (
+              <>
+                <History changes={changes} />
+                <Files files={files} />
+              </>
+            )}
+          </StaffDataView>
+        </>
+      )}
+    </StaffToolPage>
+  );
+}
+
+function History({ changes }: { changes: readonly CatalogueChange[] }) {
+  const captionId = useId();
+  if (changes.length === 0) return <p className={styles.empty}>Nothing has been published yet.</p>;
+  return (
+    <section>
+      <h2 id={captionId}>Change history</h2>
+      <div className={table.scroller} tabIndex={0} role="region" aria-labelledby={captionId}>
+        <table className={table.table}>
+          <thead>
+            <tr>
+              <th scope="col">Change</th>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">From</th>
+              <th scope="col">Summary</th>
+              <th scope="col">Diff</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change) => (
+              <tr key={change.id}>
+                <th scope="row">{change.id}</th>
+                <td className={styles.nowrap}>
+                  <time dateTime={change.occurredAt}>{formatDateTime(change.occurredAt)}</time>
+                </td>
+                <td className={styles.wrap}>{change.actor}</td>
+                <td>{DOOR_WORDS[change.door]}</td>
+                <td className={styles.wrap}>
+                  {summaryText(change.summary)}
+                  {change.reason && <span className={styles.muted}> (reason: {change.reason})</span>}
+                </td>
+                <td>
+                  <Link to={href('servicePublishing', { change: String(change.id) })}>Full diff</Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function Files({ files }: { files: readonly PublishedFile[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>Published files</h2>
+      <ul className={styles.files}>
+        {files.map((file) => (
+          <FileCard key={file.id} file={file} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function FileCard({ file }: { file: PublishedFile }) {
+  const fetcher = useFetcher<FileChange>();
+  const [confirming, setConfirming] = useState(false);
+  const headingId = useId();
+  const done = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const busy = fetcher.state !== 'idle';
+  return (
+    <li className={styles.file} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.fileName}>
+        {file.name}
+      </h3>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Published as</dt>
+          <dd>
+            {file.uses.length === 0
+              ? 'Nothing refers to it'
+              : file.uses.map((use) => `${sectionWords(use.section)} ${use.key}`).join('; ')}
+          </dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{formatFileSize(file.sizeBytes)}</dd>
+        </div>
+        <div>
+          <dt>SHA-256</dt>
+          <dd>
+            <code className={styles.hash}>{file.sha256}</code>
+          </dd>
+        </div>
+        <div>
+          <dt>State</dt>
+          <dd>
+            {file.withdrawn
+              ? `Withdrawn ${formatDateTime(file.withdrawn.at)} by ${file.withdrawn.by}: ${file.withdrawn.reason}`
+              : `Live since ${formatDateTime(file.publishedAt)}`}
+          </dd>
+        </div>
+      </dl>
+      <Button variant="secondary" disabled={busy} onClick={() => setConfirming(true)}>
+        {file.withdrawn ? 'Restore…' : 'Withdraw…'}
+      </Button>
+      {done &&
+        (done.outcome.kind === 'ok' ? (
+          <Alert role="status" tone="success">
+            {done.intent === 'withdraw' ? `Withdrew ${file.name}.` : `Restored ${file.name}.`}
+          </Alert>
+        ) : (
+          <FailureAlert failure={done.outcome} />
+        ))}
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={file.withdrawn ? `Restore ${file.name}?` : `Withdraw ${file.name}?`}
+      >
+        {file.withdrawn ? (
+          <p>It comes back into every lookup that lists it, and its links work again.</p>
+        ) : (
+          <p>
+            It leaves every lookup at once, and its links, even those already handed out, say it was withdrawn. Its
+            record and history stay; it can be restored.
+          </p>
+        )}
+        <fetcher.Form method="post" className={styles.confirm} onSubmit={() => setConfirming(false)}>
+          <input type="hidden" name="intent" value={file.withdrawn ? 'restore' : 'withdraw'} />
+          <input type="hidden" name="fileId" value={file.id} />
+          {!file.withdrawn && (
+            <Field
+              label="Reason"
+              name="reason"
+              required
+              maxLength={WITHDRAWAL_REASON_MAX_CHARS}
+              autoComplete="off"
+              className={styles.reason}
+            />
+          )}
+          {/* The dialog opens on its first button: the one that changes nothing. */}
+          <div className={styles.buttons}>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep as it is
+            </Button>
+            <Button type="submit">{file.withdrawn ? 'Restore' : 'Withdraw'}</Button>
+          </div>
+        </fetcher.Form>
+      </Dialog>
+    </li>
+  );
+}
+
+function ChangeDiff({ detail }: { detail: CatalogueChangeDetail }) {
+  const { change, diff } = detail;
+  const captionId = useId();
+  return (
+    <section>
+      <p>
+        <Link to={href('servicePublishing')}>Back to the change history</Link>
+      </p>
+      <h2>Change {change.id}</h2>
+      <dl className={styles.facts}>
+        <div>
+          <dt>When</dt>
+          <dd>{formatDateTime(change.occurredAt)}</dd>
+        </div>
+        <div>
+          <dt>Who</dt>
+          <dd>
+            {change.actor} ({DOOR_WORDS[change.door]})
+          </dd>
+        </div>
+        <div>
+          <dt>Summary</dt>
+          <dd>{summaryText(change.summary)}</dd>
+        </div>
+        {change.reason && (
+          <div>
+            <dt>Reason</dt>
+            <dd>{change.reason}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Change set SHA-256</dt>
+          <dd>
+            <code className={styles.hash}>{change.digest}</code>
+          </dd>
+        </div>
+      </dl>
+      {diff.length === 0 ? (
+        <p className={styles.empty}>This change left every row as it was.</p>
+      ) : (
+        <div className={table.scroller} tabIndex={0} role="region" aria-labelledby={captionId}>
+          <table className={table.table}>
+            <caption id={captionId}>Every row it added, changed, removed, withdrew or restored</caption>
+            <thead>
+              <tr>
+                <th scope="col">Section</th>
+                <th scope="col">Entry</th>
+                <th scope="col">What</th>
+                <th scope="col">Fields (before → after)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {diff.map((entry, index) => (
+                <tr key={`${entry.section}\n${entry.key}\n${index}`}>
+                  <td>{sectionWords(entry.section)}</td>
+                  <td className={styles.wrap}>{entry.key}</td>
+                  <td>{entry.outcome}</td>
+                  <td className={styles.wrap}>
+                    <ul className={styles.fields}>
+                      {entry.fields.map((field) => (
+                        <li key={field.field}>
+                          <code>{field.field}</code>: {field.before ?? '—'} → {field.after ?? '—'}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,136 @@
+import { PEOPLE_PATHS } from '@portal/contracts';
+import type { Page } from '@playwright/test';
+import { signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
+import { seriousViolations } from './axe';
+import { expect, newStaffAddress, signInPage, test } from './fixtures';
+import { E2E_ADMINS, E2E_MAKER_NAME } from './global-setup';
+import { gotoHydrated } from './public-pages';
+
+// A demo file no other spec looks at (docs/demo-data.md): ChromaTOF Tile 2.0.0's installer,
+// listed for the key ID DEMO-KEY-2004. Withdrawn and restored again within the test.
+const TILE_KEY = 'DEMO-KEY-2004';
+const FILE = 'ChromaTOF-Tile-2.0.0-Setup.zip';
+const LINK = 'ChromaTOF Tile 2.0.0 Installer';
+
+const downloads = (page: Page) => page.getByRole('list', { name: 'Downloads' }).getByRole('listitem');
+
+async function lookUp(page: Page) {
+  await gotoHydrated(page, '/chromatof');
+  await page.getByRole('textbox', { name: 'Key ID' }).fill(TILE_KEY);
+  await page.getByRole('button', { name: 'Find downloads' }).click();
+  await expect(downloads(page).first()).toBeVisible();
+}
+
+// Only the newest sign-in link of an address works: the administrator signs in once per worker.
+let adminSession: Promise<StaffSignIn> | undefined;
+
+/** A new address holding exactly the publisher role, invited by an administrator through the API. */
+async function newPublisher() {
+  const origin = process.env.PORTAL_URL!;
+  adminSession ??= signInThroughOutbox({
+    email: E2E_ADMINS.publishing,
+    requestAt: origin,
+    dataDirs: process.env.PORTAL_DATA_DIR!,
+  });
+  const admin = await adminSession;
+  const publisher = newStaffAddress();
+  const invited = await fetch(new URL(PEOPLE_PATHS.people, origin), {
+    method: 'POST',
+    headers: { ...admin.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: publisher, roles: ['publisher'] }),
+  });
+  expect(invited.status).toBe(201);
+  return publisher;
+}
+
+test('a publisher withdraws a file: the customer no longer finds it, its old link says it was withdrawn; restored, it is back', async ({
+  browser,
+  page,
+  pageProblems,
+}) => {
+  const publisher = await newPublisher();
+  await signInPage(page, publisher);
+
+  // A customer, in a browser of their own, finds the file and keeps its link.
+  const customerContext = await browser.newContext({ baseURL: process.env.PORTAL_URL });
+  const customer = await customerContext.newPage();
+  await lookUp(customer);
+  const oldLink = await downloads(customer).getByRole('link', { name: LINK }).getAttribute('href');
+  expect(oldLink).toMatch(/\/v1\/files\//);
+
+  // The publisher finds Publishing on the service hub, and the file on it.
+  await gotoHydrated(page, '/service');
+  await page.getByRole('link', { name: 'Publishing' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Publishing');
+  const card = page.getByRole('listitem', { name: FILE, exact: true });
+  await expect(card).toContainText('ChromaTOF files ChromaTOF Tile 2.0.0 Installer');
+  await expect(card).toContainText('Live since');
+
+  // Withdraw, with a reason, confirmed in a dialog.
+  await card.getByRole('button', { name: 'Withdraw…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Withdraw ${FILE}?` });
+  await dialog.getByLabel('Reason').fill('Replaced by 2.1.0');
+  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(card.getByRole('status')).toHaveText(`Withdrew ${FILE}.`);
+  await expect(card).toContainText(`by ${publisher}: Replaced by 2.1.0`);
+
+  // The history shows it first: who, from the browser, what; its full diff names the file.
+  const newest = page.getByRole('region', { name: 'Change history' }).getByRole('row').nth(1);
+  await expect(newest).toContainText(publisher);
+  await expect(newest).toContainText('Browser');
+  await expect(newest).toContainText('ChromaTOF files: 1 withdrawn');
+  await newest.getByRole('link', { name: 'Full diff' }).click();
+  await expect(page.getByRole('table')).toContainText('ChromaTOF Tile 2.0.0 Installer');
+  await expect(page.getByRole('table')).toContainText('withdrawn');
+  await page.getByRole('link', { name: 'Back to the change history' }).click();
+
+  // The customer's lookup no longer lists it, and the old link shows the withdrawn page.
+  await lookUp(customer);
+  await expect(downloads(customer).getByRole('link', { name: 'ChromaTOF Tile 2.1.0 Installer' })).toBeVisible();
+  await expect(downloads(customer).getByRole('link', { name: LINK })).toHaveCount(0);
+  await customer.goto(oldLink!);
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText(
+    `This file has been withdrawn by ${E2E_MAKER_NAME}`,
+  );
+  await expect(customer.getByText(FILE)).toBeVisible();
+
+  // Restored, it is back in the lookup and its link works again.
+  await card.getByRole('button', { name: 'Restore…' }).click();
+  await page
+    .getByRole('dialog', { name: `Restore ${FILE}?` })
+    .getByRole('button', { name: 'Restore', exact: true })
+    .click();
+  await expect(card.getByRole('status')).toHaveText(`Restored ${FILE}.`);
+  await expect(card).toContainText('Live since');
+  await lookUp(customer);
+  await expect(downloads(customer).getByRole('link', { name: LINK })).toBeVisible();
+  const restored = await customer.request.get(oldLink!);
+  expect(restored.status()).toBe(200);
+
+  await customerContext.close();
+  expect(pageProblems).toEqual([]);
+});
+
+test('the Publishing screen and a full diff, signed in as a publisher, have no serious accessibility violation and fit 360 px', async ({
+  page,
+  pageProblems,
+}) => {
+  await signInPage(page, await newPublisher());
+  await gotoHydrated(page, '/service/publishing');
+  await expect(page.getByRole('region', { name: 'Change history' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // The oldest change is the demo catalogue's import, from the command line.
+  const oldest = page.getByRole('region', { name: 'Change history' }).getByRole('row').last();
+  await expect(oldest).toContainText('cli');
+  await expect(oldest).toContainText('Command line');
+  await oldest.getByRole('link', { name: 'Full diff' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Change \d+$/ })).toBeVisible();
+  await expect(page.getByRole('table')).toContainText('CS-DSV-281');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(pageProblems).toEqual([]);
+});
