@@ -10,7 +10,7 @@ declare module 'fastify' {
     staffIdentity(request: FastifyRequest): Promise<StaffIdentity | undefined>;
   }
   interface FastifyRequest {
-    /** Set by the staff-roles plugin's check (`app.requireAccess`) once the bearer is good. */
+    /** Set by the staff-roles plugin's check (each route's `config.staffAccess`) once the bearer is good. */
     staff?: StaffIdentity;
   }
 }

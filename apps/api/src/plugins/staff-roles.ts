@@ -15,18 +15,13 @@ import {
 import type { StaffIdentity } from '../shared/staff-sessions';
 import { STAFF_SIGN_IN_REQUIRED, StaffAuthorizationHeaders } from './staff-auth';
 
-type StaffPreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * The preHandler of a staff route, stating what it needs: 401 `{ message }` without a
-     * valid, open session's bearer; 403 `{ message: roleRequiredMessage(role) }` without the role.
-     */
-    requireAccess(access: StaffAccess): StaffPreHandler;
-    /**
-     * The same check for a route that answers customers too (its `config.staffAccess` says
-     * it takes a staff bearer): the identity, or undefined once the 401 or 403 is sent.
+     * The check every staff route gets from the access it states (`config.staffAccess`):
+     * 401 `{ message }` without a valid, open session's bearer; 403
+     * `{ message: roleRequiredMessage(role) }` without the role. The identity, or undefined
+     * once the 401 or 403 is sent. Routes that answer customers too call it themselves.
      */
     checkStaffAccess(
       request: FastifyRequest,
@@ -39,8 +34,16 @@ declare module 'fastify' {
     staffRoutes: readonly StaffRoute[];
   }
   interface FastifyContextConfig {
-    /** A route that answers customers and also takes a staff bearer states the access the bearer needs here. */
+    /**
+     * What a staff bearer needs on this route. The one statement of a staff route's access:
+     * collectStaffRoutes enforces it before the route's own handlers run.
+     */
     staffAccess?: StaffAccess;
+    /**
+     * The route answers customers too (authenticateCustomer), and checks a staff bearer
+     * against `staffAccess` itself instead of refusing everyone else.
+     */
+    answersCustomers?: true;
   }
 }
 
@@ -132,51 +135,37 @@ export default fp(
     };
     app.decorate('checkStaffAccess', checkStaffAccess);
 
-    // One preHandler per access, so the route collector (collectStaffRoutes) can tell which a route states.
-    const handlerOfAccess = new Map<StaffAccess, StaffPreHandler>();
-    app.decorate('requireAccess', (access: StaffAccess) => {
-      let handler = handlerOfAccess.get(access);
-      if (!handler) {
-        handler = async (request: FastifyRequest, reply: FastifyReply) => {
-          await checkStaffAccess(request, reply, access);
-        };
-        handlerOfAccess.set(access, handler);
-        accessOfHandler.set(handler, access);
-      }
-      return handler;
-    });
   },
   { name: 'staff-roles', dependencies: ['config', 'database', 'staff-auth'] },
 );
 
-/** Every preHandler requireAccess made, with the access it checks. */
-const accessOfHandler = new WeakMap<StaffPreHandler, StaffAccess>();
-
 /**
- * Collects, as routes are added, every route that takes a staff bearer and the access it
- * states (`app.staffRoutes`), and refuses a route that takes one but states none. Called
- * by buildApp on the bare instance, before anything else: its onRoute hook must see each
- * route's own preHandlers, before any other hook (OpenTelemetry's) wraps them.
+ * Every staff route states its access in `config.staffAccess` (docs/staff-roles.md): this
+ * collects them as routes are added (`app.staffRoutes`), puts the check in front of each
+ * staff-only route's handlers, and refuses a route that takes a staff bearer but states
+ * nothing. Called by buildApp on the bare instance, before any route exists. Route config is
+ * plain data, so no instrumentation that wraps handlers can hide what a route states.
  */
 export function collectStaffRoutes(app: FastifyInstance) {
   const staffRoutes: StaffRoute[] = [];
   app.decorate('staffRoutes', staffRoutes);
   app.addHook('onRoute', (route) => {
-    const stated =
-      [route.preHandler]
-        .flat()
-        .map((handler) => (handler ? accessOfHandler.get(handler as StaffPreHandler) : undefined))
-        .find((access) => access !== undefined) ?? route.config?.staffAccess;
-    if (stated === undefined) {
+    const access = route.config?.staffAccess;
+    if (access === undefined) {
       // A route that takes a staff bearer must say what it needs: no route is open to every session by default.
       if (takesStaffBearer(route))
         throw new Error(
-          `${String(route.method)} ${route.url} takes a staff bearer but states no access (app.requireAccess)`,
+          `${String(route.method)} ${route.url} takes a staff bearer but states no access (config.staffAccess)`,
         );
       return;
     }
-    for (const method of [route.method].flat()) staffRoutes.push({ method, url: route.url, access: stated });
+    if (!route.config?.answersCustomers) route.preHandler = [checkStatedAccess, ...[route.preHandler ?? []].flat()];
+    for (const method of [route.method].flat()) staffRoutes.push({ method, url: route.url, access });
   });
+}
+
+async function checkStatedAccess(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  await this.checkStaffAccess(request, reply, request.routeOptions.config.staffAccess!);
 }
 
 function takesStaffBearer(route: RouteOptions): boolean {

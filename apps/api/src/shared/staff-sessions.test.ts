@@ -10,7 +10,7 @@ describe('staff sessions', () => {
   beforeAll(async () => {
     portal = await createTestApp({
       routes: (app) =>
-        app.get('/test/whoami', { preHandler: app.requireAccess('staff') }, async (request) => ({
+        app.get('/test/whoami', { config: { staffAccess: 'staff' } }, async (request) => ({
           email: request.staff!.email,
         })),
     });

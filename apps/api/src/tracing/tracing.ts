@@ -74,10 +74,6 @@ export async function startTracing({ exporter, processor = 'batch', warn }: Trac
     // Every Fastify instance created from now on (buildApp) is instrumented, without a plugin in app.ts.
     registerOnInitialization: true,
     requestHook: nameByRoute,
-    // Route hooks are not wrapped: the staff route collector must see each route's own
-    // requireAccess preHandler (docs/decisions/120-staff-roles-from-the-database.md), or start-up would refuse
-    // the routes; their queries still show under the request's span.
-    instrumentHooks: false,
   });
   // Queries outside a request (migrations, sweeps) are not traced: only what a request waited for.
   const pg = new PgInstrumentation({ requireParentSpan: true });

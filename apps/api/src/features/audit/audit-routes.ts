@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     AUDIT_PATHS.log,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags,
         summary: 'The staff audit log, newest first, a page at a time, filtered by actor, action and UTC days',
@@ -92,7 +92,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     AUDIT_PATHS.verification,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags,
         summary: "The audit log's hash chain checked now, as `npm run portal -- audit verify` checks it",
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     AUDIT_PATHS.export,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags,
         summary: 'The rows the filters select, oldest first, as CSV (RFC 4180)',

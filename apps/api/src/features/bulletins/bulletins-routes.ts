@@ -10,7 +10,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     BULLETINS_PATHS.bulletins,
     {
       // Staff see every PIB (the read-only Releases & PIBs tool): any signed-in staff member.
-      config: { staffAccess: 'staff' },
+      config: { staffAccess: 'staff', answersCustomers: true },
       schema: {
         tags: ['bulletins'],
         summary: 'Product Information Bulletins of a registration ID, a key ID, or all for staff',

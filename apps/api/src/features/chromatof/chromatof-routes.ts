@@ -101,7 +101,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CHROMATOF_PATHS.latestVersions,
     {
-      preHandler: app.requireAccess('staff'),
+      config: { staffAccess: 'staff' },
       schema: {
         tags,
         summary: 'The latest release of each ChromaTOF product, as a table (staff)',

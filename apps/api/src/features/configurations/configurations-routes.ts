@@ -10,7 +10,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CONFIGURATIONS_PATHS.options,
     {
-      preHandler: app.requireAccess('staff'),
+      config: { staffAccess: 'staff' },
       schema: {
         tags,
         summary: 'Option codes and their descriptions, by code (staff)',
@@ -24,7 +24,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CONFIGURATIONS_PATHS.configurations,
     {
-      preHandler: app.requireAccess('staff'),
+      config: { staffAccess: 'staff' },
       schema: {
         tags,
         summary: 'Product configurations by family, version (newest first) and product (staff)',

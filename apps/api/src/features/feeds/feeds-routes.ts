@@ -236,7 +236,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     FEEDS_PATHS.reissue,
     {
-      preHandler: app.requireAccess(FEED_REISSUE_ACCESS),
+      config: { staffAccess: FEED_REISSUE_ACCESS },
       schema: {
         tags,
         summary:

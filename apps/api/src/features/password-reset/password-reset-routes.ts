@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PASSWORD_RESET_PATHS.status,
     {
-      preHandler: app.requireAccess('service'),
+      config: { staffAccess: 'service' },
       schema: {
         tags,
         summary:
@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     PASSWORD_RESET_PATHS.reset,
     {
-      preHandler: app.requireAccess('service'),
+      config: { staffAccess: 'service' },
       schema: {
         tags,
         summary: "Save a registration's authorized admin e-mails (its managers only)",
@@ -132,7 +132,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     PASSWORD_RESET_PATHS.reset,
     {
-      preHandler: app.requireAccess('service'),
+      config: { staffAccess: 'service' },
       schema: {
         tags,
         summary: 'Mail the response key for a challenge key to the authorized admins of a registration',

@@ -45,7 +45,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PEOPLE_PATHS.me,
     {
-      preHandler: app.requireAccess('staff'),
+      config: { staffAccess: 'staff' },
       schema: {
         tags,
         summary: "The caller's own roles, and whom to ask for one (the administrators)",
@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PEOPLE_PATHS.people,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags,
         summary: 'Everyone who has signed in or been invited, with roles and open sessions',
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     PEOPLE_PATHS.people,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags,
         summary: 'Invite an address of the staff domains, with roles, before its first sign-in',
@@ -100,7 +100,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     PEOPLE_PATHS.roles,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags,
         summary: "Set a person's roles (all of them: the later of two changes wins)",
@@ -124,7 +124,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     PEOPLE_PATHS.sessions,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags,
         summary: 'Sign a person out everywhere: all their sessions end at once',
@@ -145,7 +145,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     PEOPLE_PATHS.person,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags,
         summary: 'Remove a person: their sessions end, their roles go',

@@ -25,7 +25,7 @@ import { changeWithDiff, listChanges, listPublishedFiles } from './history';
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['publishing'];
-  const access = app.requireAccess('publisher');
+  const config = { staffAccess: 'publisher' } as const;
   const authorOf = (request: FastifyRequest): ChangeAuthor => ({
     actor: request.staff!.email,
     door: 'browser',
@@ -50,7 +50,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PUBLISHING_PATHS.files,
     {
-      preHandler: access,
+      config,
       schema: {
         tags,
         summary: 'Every published file, live or withdrawn, with where it is published',
@@ -64,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     PUBLISHING_PATHS.withdrawal,
     {
-      preHandler: access,
+      config,
       schema: {
         tags,
         summary:
@@ -86,7 +86,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     PUBLISHING_PATHS.restoration,
     {
-      preHandler: access,
+      config,
       schema: {
         tags,
         summary: 'Restore a withdrawn file to the lookups; answers every file',
@@ -107,7 +107,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PUBLISHING_PATHS.changes,
     {
-      preHandler: access,
+      config,
       schema: {
         tags,
         summary: "The catalogue's change history, newest first, from both doors (import and publishing screen)",
@@ -122,7 +122,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     PUBLISHING_PATHS.change,
     {
-      preHandler: access,
+      config,
       schema: {
         tags,
         summary: 'One change to the catalogue with its full diff, row by row and field by field',

@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     RELEASES_PATHS.versions,
     {
       // Staff see every version (the read-only Releases & PIBs tool): any signed-in staff member.
-      config: { staffAccess: 'staff' },
+      config: { staffAccess: 'staff', answersCustomers: true },
       schema: {
         tags,
         summary: 'Versions a registration may install (all of them for staff)',
@@ -70,7 +70,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     RELEASES_PATHS.version,
     {
-      preHandler: app.requireAccess('staff'),
+      config: { staffAccess: 'staff' },
       schema: {
         tags,
         summary: 'One version (staff)',
@@ -90,7 +90,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     RELEASES_PATHS.releaseDates,
     {
-      preHandler: app.requireAccess('staff'),
+      config: { staffAccess: 'staff' },
       schema: {
         tags,
         summary: 'Release date of each version (staff)',

@@ -18,7 +18,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     SERVICE_KEYS_PATHS.challenge,
     {
-      preHandler: app.requireAccess('service'),
+      config: { staffAccess: 'service' },
       schema: {
         tags,
         summary: 'The response code for an instrument challenge key (OCRA-1:HOTP-SHA256-8:QN08)',
@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     SERVICE_KEYS_PATHS.expiring,
     {
-      preHandler: app.requireAccess('service'),
+      config: { staffAccess: 'service' },
       schema: {
         tags,
         summary: 'An expiring response key, valid 24 hours, for Cornerstone 2.8.1 and later',

@@ -33,7 +33,7 @@ const startPortal = () =>
     env: { STAFF_EMAIL_DOMAINS: STAFF_DOMAIN, PUBLIC_URL },
     webBuild,
     routes: (app) =>
-      app.get('/test/whoami', { preHandler: app.requireAccess('staff') }, async (request) => ({
+      app.get('/test/whoami', { config: { staffAccess: 'staff' } }, async (request) => ({
         email: request.staff!.email,
       })),
   });

@@ -140,7 +140,7 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     SIGN_IN_PATHS.session,
     {
-      preHandler: app.requireAccess('staff'),
+      config: { staffAccess: 'staff' },
       schema: {
         tags: ['sign-in'],
         summary: 'Sign out: revoke the session of the bearer sent',

@@ -8,7 +8,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     USAGE_PATHS.usage,
     {
-      preHandler: app.requireAccess('admin'),
+      config: { staffAccess: 'admin' },
       schema: {
         tags: ['usage'],
         summary: 'Page views, downloads, lookups and (with REPORT_ERRORS) errors per day (staff)',
