@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { checkDocument, documentRecord, documentValues, type DocumentRecord } from '../../plugins/catalogue/documents';
 import type { CatalogueSection, FileRecord } from '../../plugins/catalogue/section-kit';
 import { upsertEach, type Changes } from '../../plugins/catalogue/upsert';
 import { pibs } from './bulletins-tables';
@@ -11,15 +12,17 @@ export interface PibRecord {
   internalVariant: string;
   variant: string;
   file: FileRecord;
+  document: DocumentRecord;
 }
 
-/** PIBs by product, version and internal variant. */
+/** PIBs by product, version and internal variant; a revision or effective date out of its form is named. */
 export const bulletinsSection = {
   check(manifest, problems) {
     problems.duplicates(
       'pibs',
       manifest.pibs.map((pib) => `${pib.product} ${pib.version} ${pib.internalVariant}`),
     );
+    manifest.pibs.forEach((pib, index) => checkDocument(problems, `pibs[${index}]`, pib));
   },
 
   files: (manifest) => manifest.pibs.map((pib) => pib.file),
@@ -35,16 +38,33 @@ export const bulletinsSection = {
           internalVariant: pib.internalVariant,
           variant: pib.variant,
           fileId: fileIdOf(pib.file),
+          ...documentValues(pib),
         })),
         [pibs.product, pibs.version, pibs.internalVariant],
-        { variant: pibs.variant, fileId: pibs.fileId },
+        {
+          variant: pibs.variant,
+          fileId: pibs.fileId,
+          documentNumber: pibs.documentNumber,
+          documentTitle: pibs.documentTitle,
+          revision: pibs.revision,
+          effectiveDate: pibs.effectiveDate,
+        },
       ),
     };
   },
 
   async load(db) {
     const rows = await db.select().from(pibs);
-    return (fileById) => ({ pibs: rows.map((pib) => ({ ...pib, file: fileById.get(pib.fileId)! })) });
+    return (fileById) => ({
+      pibs: rows.map((pib) => ({
+        product: pib.product,
+        version: pib.version,
+        internalVariant: pib.internalVariant,
+        variant: pib.variant,
+        file: fileById.get(pib.fileId)!,
+        document: documentRecord(pib),
+      })),
+    });
   },
 } satisfies CatalogueSection<{ pibs: Changes }, { pibs: PibRecord[] }>;
 

@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { checkDocument, documentRecord, documentValues, type DocumentRecord } from '../../plugins/catalogue/documents';
 import type { CatalogueSection, FileRecord } from '../../plugins/catalogue/section-kit';
 import { upsertEach, type Changes } from '../../plugins/catalogue/upsert';
 import { dsvs } from './validation-docs-tables';
@@ -9,15 +10,17 @@ export interface DsvRecord {
   key: string;
   version: string;
   file: FileRecord;
+  document: DocumentRecord;
 }
 
-/** DSVs by key. */
+/** DSVs by key; a revision or effective date out of its form is named. */
 export const validationDocsSection = {
   check(manifest, problems) {
     problems.duplicates(
       'dsvs',
       manifest.dsvs.map((dsv) => dsv.key),
     );
+    manifest.dsvs.forEach((dsv, index) => checkDocument(problems, `dsvs[${index}]`, dsv));
   },
 
   files: (manifest) => manifest.dsvs.map((dsv) => dsv.file),
@@ -27,9 +30,21 @@ export const validationDocsSection = {
       dsvs: await upsertEach(
         tx,
         dsvs,
-        manifest.dsvs.map((dsv) => ({ key: dsv.key, version: dsv.version, fileId: fileIdOf(dsv.file) })),
+        manifest.dsvs.map((dsv) => ({
+          key: dsv.key,
+          version: dsv.version,
+          fileId: fileIdOf(dsv.file),
+          ...documentValues(dsv),
+        })),
         dsvs.key,
-        { version: dsvs.version, fileId: dsvs.fileId },
+        {
+          version: dsvs.version,
+          fileId: dsvs.fileId,
+          documentNumber: dsvs.documentNumber,
+          documentTitle: dsvs.documentTitle,
+          revision: dsvs.revision,
+          effectiveDate: dsvs.effectiveDate,
+        },
       ),
     };
   },
@@ -38,7 +53,10 @@ export const validationDocsSection = {
     const rows = await db.select().from(dsvs);
     return (fileById) => ({
       dsvs: new Map(
-        rows.map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
+        rows.map((dsv) => [
+          dsv.key,
+          { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)!, document: documentRecord(dsv) },
+        ]),
       ),
     });
   },
