@@ -68,7 +68,7 @@ export const bulletinsSection = {
   },
 } satisfies CatalogueSection<{ pibs: Changes }, { pibs: PibRecord[] }>;
 
-/** For the Usage screen: the PIB `fileId` is, as (product, version), if any. */
+/** For the Usage screen: the PIB `fileId` is, as (product, version, source), if any. */
 export function pibOf(fileId: SQLWrapper): SQL {
-  return sql`SELECT ${pibs.product} || ' PIB' AS product, ${pibs.version} AS version FROM ${pibs} WHERE ${pibs.fileId} = ${fileId}`;
+  return sql`SELECT ${pibs.product} || ' PIB' AS product, ${pibs.version} AS version, 'pib' AS source FROM ${pibs} WHERE ${pibs.fileId} = ${fileId}`;
 }

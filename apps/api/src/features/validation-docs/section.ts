@@ -62,7 +62,7 @@ export const validationDocsSection = {
   },
 } satisfies CatalogueSection<{ dsvs: Changes }, { dsvs: Map<string, DsvRecord> }>;
 
-/** For the Usage screen: the DSV `fileId` is, as (product, version), if any. */
+/** For the Usage screen: the DSV `fileId` is, as (product, version, source), if any. */
 export function dsvOf(fileId: SQLWrapper): SQL {
-  return sql`SELECT 'Cornerstone DSV' AS product, ${dsvs.version} AS version FROM ${dsvs} WHERE ${dsvs.fileId} = ${fileId}`;
+  return sql`SELECT 'Cornerstone DSV' AS product, ${dsvs.version} AS version, 'dsv' AS source FROM ${dsvs} WHERE ${dsvs.fileId} = ${fileId}`;
 }
