@@ -121,7 +121,7 @@ test.describe('what each download is', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test('PIBs: PDF details per PIB and the release notes of the same version in every variant', async ({
+  test('PIBs: document number, title, revision and effective date, PDF details, the release date the maker states, and the release notes of the same version in every variant', async ({
     page,
     context,
     pageProblems,
@@ -131,11 +131,23 @@ test.describe('what each download is', () => {
     const part11 = page.getByRole('region', { name: '21 CFR Part 11' });
     const pib = result(part11, 'Cornerstone 2.10.0');
     const file = await published('pibs/Cornerstone-2.10.0-p11-PIB.pdf');
+    // The manifest's fields and dates; the day the file was imported is for staff only.
     expect(await facts(pib)).toEqual({
+      Document: 'PIB-CS-0210-P11',
+      Title: 'Cornerstone 2.10.0 21 CFR Part 11 Product Information Bulletin',
+      Revision: 'A.1',
+      Effective: 'Jun 2, 2025',
       File: 'Cornerstone-2.10.0-p11-PIB.pdf',
       Type: 'PDF',
       Size: expect.any(String),
-      Published: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/),
+      Released: 'May 20, 2025',
+    });
+    // A PIB the manifest gives no document fields shows none.
+    expect(await facts(result(page.getByRole('region', { name: 'Standard' }), 'Cornerstone 2.7.0'))).toEqual({
+      File: 'Cornerstone-2.7.0-std-PIB.pdf',
+      Type: 'PDF',
+      Size: expect.any(String),
+      Released: 'Nov 7, 2023',
     });
     await pib.getByRole('button', { name: 'Copy SHA-256 of Cornerstone 2.10.0', exact: true }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(file.sha256);
@@ -150,6 +162,22 @@ test.describe('what each download is', () => {
     await expect(page.getByRole('button', { name: /Copy link/i })).toHaveCount(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'pibs');
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('the day a file was imported is shown to signed-in staff only, as Imported', async ({
+    staffPage,
+    pageProblems,
+  }) => {
+    await gotoInitialized(staffPage, `/cornerstone/pibs?registrationId=${CS}`);
+    const pib = result(staffPage.getByRole('region', { name: 'Standard' }), 'Cornerstone 2.7.0');
+    expect(await facts(pib)).toEqual({
+      File: 'Cornerstone-2.7.0-std-PIB.pdf',
+      Type: 'PDF',
+      Size: expect.any(String),
+      Released: 'Nov 7, 2023',
+      Imported: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/),
+    });
     expect(pageProblems).toEqual([]);
   });
 
@@ -168,7 +196,17 @@ test.describe('what each download is', () => {
     await gotoInitialized(page, `/cornerstone/dsvs?registrationId=${CS}`);
     const dsv = result(page, 'Cornerstone 2.8.1');
     const file = await published('dsvs/DSV-Cornerstone-2.8.1.pdf');
-    expect(await facts(dsv)).toMatchObject({ File: 'DSV-Cornerstone-2.8.1.pdf', Type: 'PDF' });
+    expect(await facts(dsv)).toEqual({
+      Document: 'DSV-CS-0281',
+      Title: 'Declaration of Software Validation, Cornerstone 2.8.1',
+      Revision: 'C',
+      Effective: 'Jul 1, 2024',
+      File: 'DSV-Cornerstone-2.8.1.pdf',
+      Type: 'PDF',
+      Size: expect.any(String),
+      Released: 'Jun 12, 2024',
+    });
+    expect(Object.keys(await facts(result(page, 'Cornerstone 2.7.0')))).toEqual(['File', 'Type', 'Size', 'Released']);
     await expect(dsv.locator('data')).toHaveAttribute('title', `${file.bytes.length.toLocaleString('en-US')} bytes`);
     await dsv.getByRole('button', { name: 'Copy SHA-256 of Cornerstone 2.8.1' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(file.sha256);

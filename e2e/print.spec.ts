@@ -46,6 +46,23 @@ async function expectPrintedRecord(page: Page, label: string, id: string, sha256
   await page.emulateMedia({ media: 'screen' });
 }
 
+/** On paper, the result of `fileName` names the document as its maker does, and the day of import is nowhere. */
+async function expectPrintedDocument(page: Page, fileName: string, lines: string[]) {
+  await page.emulateMedia({ media: 'print' });
+  const item = page.locator('main li').filter({ has: page.getByText(fileName, { exact: true }) });
+  const printed = await item
+    .locator('dl')
+    .first()
+    .evaluate((list) =>
+      [...list.children]
+        .filter((fact) => fact.checkVisibility())
+        .map((fact) => `${fact.querySelector('dt')!.textContent}: ${fact.querySelector('dd')!.textContent!.trim()}`),
+    );
+  expect(printed).toEqual(expect.arrayContaining(lines));
+  expect(printed.join('\n')).not.toMatch(/Imported|Published/);
+  await page.emulateMedia({ media: 'screen' });
+}
+
 test.describe('a lookup result prints as a record', () => {
   test('offline installers', async ({ page, pageProblems }) => {
     await gotoInitialized(page, `/cornerstone/offline?registrationId=${CS}`);
@@ -53,15 +70,32 @@ test.describe('a lookup result prints as a record', () => {
     expect(pageProblems).toEqual([]);
   });
 
-  test('Cornerstone PIBs', async ({ page, pageProblems }) => {
+  test('Cornerstone PIBs, with their document number, title, revision and effective date', async ({
+    page,
+    pageProblems,
+  }) => {
     await gotoInitialized(page, `/cornerstone/pibs?registrationId=${CS}`);
     await expectPrintedRecord(page, 'Registration ID', CS, await sha256Of('pibs/Cornerstone-2.10.0-std-PIB.pdf'));
+    await expectPrintedDocument(page, 'Cornerstone-2.10.0-std-PIB.pdf', [
+      'Document: PIB-CS-0210',
+      'Title: Cornerstone 2.10.0 Product Information Bulletin',
+      'Revision: A',
+      'Effective: May 20, 2025',
+      'Released: May 20, 2025',
+    ]);
     expect(pageProblems).toEqual([]);
   });
 
-  test('DSVs', async ({ page, pageProblems }) => {
+  test('DSVs, with their document number, title, revision and effective date', async ({ page, pageProblems }) => {
     await gotoInitialized(page, `/cornerstone/dsvs?registrationId=${CS}`);
     await expectPrintedRecord(page, 'Registration ID', CS, await sha256Of('dsvs/DSV-Cornerstone-2.10.0.pdf'));
+    await expectPrintedDocument(page, 'DSV-Cornerstone-2.10.0.pdf', [
+      'Document: DSV-CS-0210',
+      'Title: Declaration of Software Validation, Cornerstone 2.10.0',
+      'Revision: A',
+      'Effective: Jun 16, 2025',
+      'Released: May 20, 2025',
+    ]);
     expect(pageProblems).toEqual([]);
   });
 

@@ -15,6 +15,7 @@ test.use({
 });
 
 const REGISTRATION_ID = 'DEMO-CS-1001';
+const KEY_ID = 'DEMO-KEY-2001';
 
 /** The collector loads when the browser is idle after hydration; what happens before it is held for it. */
 async function telemetryLoaded(page: Page) {
@@ -39,6 +40,16 @@ test('browsing, a download and a lookup show up on the Usage screen, and nothing
   const downloading = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Cornerstone 2.7.0' }).click();
   await (await downloading).cancel();
+
+  // A ChromaTOF download: its own series on the screen, not 'Other'.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'ChromaTOF' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'ChromaTOF', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'ChromaTOF' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'Key ID' }).fill(KEY_ID);
+  await page.getByRole('button', { name: 'Find downloads' }).click();
+  const chromatofDownload = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'ChromaTOF 6.1.0 Installer', exact: true }).click();
+  await (await chromatofDownload).cancel();
 
   await page.getByRole('link', { name: 'Privacy' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
@@ -72,6 +83,16 @@ test('browsing, a download and a lookup show up on the Usage screen, and nothing
   await expect(
     rowOf('Downloads per day by product and version, days with any').filter({ hasText: '2.7.0' }),
   ).toContainText('Cornerstone');
+  // Attributed to its release (product and version), not to 'Other' by its file name.
+  await expect(
+    page
+      .getByRole('table', { name: 'Downloads per day by product and version, days with any' })
+      .getByRole('row', { name: new RegExp(`^${today} ChromaTOF 6\\.1\\.0 \\d+$`) }),
+  ).toBeVisible();
+  // The chart's key (the picture's legend; the table beside it has the numbers) has ChromaTOF's own series.
+  await expect(
+    page.getByTestId('downloads-chart').locator('xpath=..').getByText('ChromaTOF', { exact: true }),
+  ).toHaveCount(1);
   await expect(rowOf('Lookups per day, days with any')).toBeVisible();
   await expect(page.getByRole('table', { name: /most downloaded/ })).toContainText('2.7.0');
   await expect(page.getByTestId('page-views-chart').locator('canvas')).toBeVisible();
@@ -89,7 +110,7 @@ test('browsing, a download and a lookup show up on the Usage screen, and nothing
 
   expect(sent.length).toBeGreaterThan(0);
   for (const body of sent) {
-    for (const trace of [REGISTRATION_ID, email, 'registrationId', '127.0.0.1', 'bearer']) {
+    for (const trace of [REGISTRATION_ID, KEY_ID, email, 'registrationId', '127.0.0.1', 'bearer']) {
       expect(body).not.toContain(trace);
     }
   }

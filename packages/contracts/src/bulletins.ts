@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FileDetails, ReleaseNotesLink } from './files';
+import { DocumentDetails, FileDetails, ReleaseNotesLink } from './files';
 
 export const BULLETINS_PATHS = { bulletins: '/v1/ProductInformationBulletins' } as const;
 
@@ -20,6 +20,10 @@ export const Pib = Type.Object(
     uri: Type.String(),
     /** Added to SPEC §3's fields: what the PIB's file is. */
     file: FileDetails,
+    /** Added: the document number, title, revision and effective date, where the manifest gives them. */
+    document: DocumentDetails,
+    /** Added: the release date the maker states for this product's version (YYYY-MM-DD), null when none is stated. */
+    releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
     /** Added: the release notes of the PIB's product and version, null when none are published. */
     releaseNotes: Type.Union([ReleaseNotesLink, Type.Null()]),
   },

@@ -83,6 +83,33 @@ export const ReleaseNotesLink = Type.Object(
   { description: "The release notes of the download's product and version, where published" },
 );
 export type ReleaseNotesLink = Static<typeof ReleaseNotesLink>;
+
+/**
+ * A controlled document's own identity, as its maker states it in the manifest
+ * (docs/publishing.md): what a regulated lab records beside the file. Each field is null
+ * when the manifest does not give it.
+ */
+export const DocumentDetails = Type.Object(
+  {
+    number: Type.Union([Type.String(), Type.Null()], { description: "The document's number, e.g. PIB-CS-2100" }),
+    title: Type.Union([Type.String(), Type.Null()], { description: "The document's title" }),
+    revision: Type.Union([Type.String(), Type.Null()], { description: 'Its revision: B, 2, 1.3' }),
+    effectiveDate: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+      description: 'The day it takes effect, YYYY-MM-DD',
+    }),
+  },
+  { description: 'The document number, title, revision and effective date the maker gives, each null when not given' },
+);
+export type DocumentDetails = Static<typeof DocumentDetails>;
+
+/**
+ * A revision as the manifest may give it: letters and digits, with single dots or dashes
+ * between them (A, B, 2, 1.3, 2-A), at most DOCUMENT_REVISION_MAX_CHARS.
+ */
+export const DOCUMENT_REVISION_PATTERN = /^[A-Za-z0-9]+(?:[.-][A-Za-z0-9]+)*$/;
+export const DOCUMENT_REVISION_MAX_CHARS = 16;
+/** An effective date as the manifest gives it: a calendar day, YYYY-MM-DD. */
+export const DOCUMENT_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export type DownloadLink = Static<typeof DownloadLink>;
 
 export const FileParams = Type.Object({

@@ -25,6 +25,22 @@ const ConfigurationField = Type.String({ maxLength: 20_000 });
 const ManifestEmail = Type.String({ minLength: 3, maxLength: 254 });
 const CustomerId = Type.String({ pattern: CUSTOMER_ID_PATTERN.source });
 
+/**
+ * A PIB's or DSV's own identity, each optional (docs/publishing.md). The revision's and the
+ * effective date's forms are checked by the sections (features/bulletins/section.ts,
+ * features/validation-docs/section.ts), which name the entry and the field of a bad one.
+ */
+const DocumentFields = {
+  documentNumber: Type.Optional(Name),
+  title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f]+$' })),
+  revision: Type.Optional(
+    Type.String({ maxLength: 64, description: 'Letters and digits, with . or - between them: A, 2, 1.3' }),
+  ),
+  effectiveDate: Type.Optional(Type.String({ maxLength: 64, description: 'A calendar day, YYYY-MM-DD' })),
+};
+export const ManifestDocument = Type.Object(DocumentFields);
+export type ManifestDocument = Static<typeof ManifestDocument>;
+
 export const ManifestFile = Type.Object(
   {
     path: RelativePath,
@@ -139,13 +155,13 @@ export const CatalogueManifest = Type.Object(
     ),
     pibs: Type.Array(
       Type.Object(
-        { product: Name, version: Name, internalVariant: Name, variant: Name, file: ManifestFile },
+        { product: Name, version: Name, internalVariant: Name, variant: Name, file: ManifestFile, ...DocumentFields },
         { additionalProperties: false },
       ),
     ),
     dsvs: Type.Array(
       Type.Object(
-        { key: Name, version: Type.String({ maxLength: 64 }), file: ManifestFile },
+        { key: Name, version: Type.String({ maxLength: 64 }), file: ManifestFile, ...DocumentFields },
         { additionalProperties: false },
       ),
     ),

@@ -14,6 +14,14 @@ export const UsageQuery = Type.Object({
 });
 export type UsageQuery = Static<typeof UsageQuery>;
 
+/**
+ * What a download was of, as the catalogue knows it: an offline installer, a PIB, a DSV, a
+ * file of a ChromaTOF release; 'other' for a file none of them publishes (release notes
+ * published on their own).
+ */
+export const DOWNLOAD_SOURCES = ['offline-installer', 'pib', 'dsv', 'chromatof', 'other'] as const;
+export type DownloadSource = (typeof DOWNLOAD_SOURCES)[number];
+
 /** A calendar day in UTC, YYYY-MM-DD. */
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 
@@ -25,7 +33,14 @@ export const UsageReport = Type.Object(
     to: Day,
     pageViews: Type.Array(Type.Object({ day: Day, views: Type.Integer() })),
     downloads: Type.Array(
-      Type.Object({ day: Day, product: Type.String(), version: Type.String(), downloads: Type.Integer() }),
+      Type.Object({
+        day: Day,
+        product: Type.String(),
+        version: Type.String(),
+        /** What the downloads were of: the Usage screen charts ChromaTOF's apart. */
+        source: Type.Enum(DOWNLOAD_SOURCES),
+        downloads: Type.Integer(),
+      }),
     ),
     lookups: Type.Array(Type.Object({ day: Day, lookups: Type.Integer(), failed: Type.Integer() })),
     topVersions: Type.Array(Type.Object({ product: Type.String(), version: Type.String(), downloads: Type.Integer() })),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { FileDetails } from './files';
+import { DocumentDetails, FileDetails } from './files';
 
 export const VALIDATION_DOCS_PATHS = {
   dsvs: '/v1/Cornerstone/dsv',
@@ -18,6 +18,10 @@ export const DsvEntry = Type.Object({
   uri: Type.String(),
   /** Added to SPEC §3's fields: what the DSV's file is. */
   file: FileDetails,
+  /** Added: the document number, title, revision and effective date, where the manifest gives them. */
+  document: DocumentDetails,
+  /** Added: the release date the maker states for the Cornerstone version (YYYY-MM-DD), null when none is stated. */
+  releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
 });
 export type DsvEntry = Static<typeof DsvEntry>;
 

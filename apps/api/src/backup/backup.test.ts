@@ -14,6 +14,7 @@ import { loadConfig } from '../config/config';
 import { resolveSecretKey } from '../config/secret-key';
 import { DEMO_CATALOGUE_DIR, MIGRATIONS_DIR } from '../paths';
 import { appendAudit, auditChainKey } from '../plugins/audit-log-chain';
+import { verifyArchive, type ArchivedPart, type Manifest } from './archive';
 import { blobStoreFor, type BlobStore } from '../plugins/blob-store';
 import { DEMO, importFolder } from '../../test/demo-portal';
 import { startS3Server, type S3Server } from '../../test/s3-server';
@@ -232,26 +233,38 @@ describe('backup and restore', () => {
 
   it('restores an archive of an older portal at its own migration level, then applies the newer migrations', async () => {
     // The archive as the portal before the newest migration made it: without the tables that
-    // migration creates (it creates tables only).
+    // migration creates and the columns it adds.
     const older = path.join(work, 'older.backup');
-    const newest = await newestMigrationTables();
-    expect(newest.length).toBeGreaterThan(0);
-    const parts = newest.map((table) => `database/${table}.copy`);
-    await rewriteManifest(
-      archive,
-      older,
-      (manifest) => ({
+    const newest = await newestMigrationChanges();
+    expect(newest.tables.length + newest.columns.length).toBeGreaterThan(0);
+    const parts = newest.tables.map((table) => `database/${table}.copy`);
+    await rewriteArchive(archive, older, {
+      leaveOut: parts,
+      part: (name, body, manifest) => {
+        const table = manifest.tables.find((candidate) => `database/${candidate.name}.copy` === name);
+        const added = newest.columns.filter((column) => column.table === table?.name);
+        return table && added.length > 0 ? withoutColumns(body, table.columns, added) : body;
+      },
+      manifest: (manifest, rewritten) => ({
         ...manifest,
         migrationLevel: (manifest.migrationLevel as number) - 1,
-        tables: (manifest.tables as Array<{ name: string }>).filter((table) => !newest.includes(table.name)),
-        parts: (manifest.parts as Array<{ name: string }>).filter((entry) => !parts.includes(entry.name)),
+        tables: (manifest.tables as Array<{ name: string; columns: string[] }>)
+          .filter((table) => !newest.tables.includes(table.name))
+          .map((table) => ({
+            ...table,
+            columns: table.columns.filter(
+              (column) => !newest.columns.some((added) => added.table === table.name && added.column === column),
+            ),
+          })),
+        parts: (manifest.parts as Array<{ name: string }>)
+          .filter((entry) => !parts.includes(entry.name))
+          .map((entry) => rewritten.get(entry.name) ?? entry),
         // A table's own sequences (an identity column's) go with it.
         sequences: (manifest.sequences as Array<{ name: string }>).filter(
-          (sequence) => !newest.some((table) => sequence.name.startsWith(`${table}_`)),
+          (sequence) => !newest.tables.some((table) => sequence.name.startsWith(`${table}_`)),
         ),
       }),
-      parts,
-    );
+    });
     const target = await createTestDatabase({ migrated: false });
     const dataDir = await makeDataDir();
     try {
@@ -266,7 +279,11 @@ describe('backup and restore', () => {
         'SELECT count(*)::int AS count FROM drizzle.__drizzle_migrations',
       );
       expect(rows[0]!.count).toBe(known[0]!.count);
-      for (const table of newest) expect((await target.pool.query(`SELECT * FROM ${table}`)).rowCount).toBe(0);
+      for (const table of newest.tables) expect((await target.pool.query(`SELECT * FROM ${table}`)).rowCount).toBe(0);
+      for (const { table, column } of newest.columns) {
+        const { rows: filled } = await target.pool.query(`SELECT 1 FROM ${table} WHERE ${column} IS NOT NULL`);
+        expect(filled).toEqual([]);
+      }
       expect((await portalCommand(['audit', 'verify'], env)).stdout).toContain('intact: 6 rows');
     } finally {
       await target.drop();
@@ -418,23 +435,66 @@ async function readDemoBlob(sha256: string): Promise<Buffer> {
   throw new Error(`no demo file has SHA-256 ${sha256}`);
 }
 
-/** A copy of `file` whose manifest `change` altered (its parts' hashes still match). */
-/** The tables the newest migration creates, from its SQL. */
-async function newestMigrationTables(): Promise<string[]> {
+/** What the newest migration adds, from its SQL: the tables it creates and the columns it adds. */
+async function newestMigrationChanges(): Promise<{
+  tables: string[];
+  columns: Array<{ table: string; column: string }>;
+}> {
   const newest = (await readdir(MIGRATIONS_DIR))
     .filter((name) => name.endsWith('.sql'))
     .sort()
     .at(-1)!;
   const sql = await readFile(path.join(MIGRATIONS_DIR, newest), 'utf8');
-  return [...sql.matchAll(/CREATE TABLE "(\w+)"/g)].map((match) => match[1]!);
+  return {
+    tables: [...sql.matchAll(/CREATE TABLE "(\w+)"/g)].map((match) => match[1]!),
+    columns: [...sql.matchAll(/ALTER TABLE "(\w+)" ADD COLUMN "(\w+)"/g)].map((match) => ({
+      table: match[1]!,
+      column: match[2]!,
+    })),
+  };
 }
 
-async function rewriteManifest(
+/** A table's COPY text without the `added` columns (COPY text: one row a line, tab between fields). */
+function withoutColumns(body: Buffer, columns: string[], added: Array<{ column: string }>): Buffer {
+  const dropped = new Set(added.map((column) => columns.indexOf(column.column)));
+  const lines = body.toString('utf8').split('\n');
+  return Buffer.from(
+    lines
+      .map((line) =>
+        line === ''
+          ? line
+          : line
+              .split('\t')
+              .filter((_, index) => !dropped.has(index))
+              .join('\t'),
+      )
+      .join('\n'),
+  );
+}
+
+function rewriteManifest(
   file: string,
   target: string,
   change: (manifest: Record<string, unknown>) => Record<string, unknown>,
-  leaveOut: string[] = [],
 ) {
+  return rewriteArchive(file, target, { manifest: change });
+}
+
+/**
+ * A copy of `file` without the `leaveOut` parts, each other part passed through `part`, and
+ * the manifest passed through `manifest` with the new size and SHA-256 of each part changed.
+ */
+async function rewriteArchive(
+  file: string,
+  target: string,
+  change: {
+    leaveOut?: string[];
+    part?: (name: string, body: Buffer, manifest: Manifest) => Buffer;
+    manifest: (manifest: Record<string, unknown>, rewritten: Map<string, ArchivedPart>) => Record<string, unknown>;
+  },
+) {
+  const archived = await verifyArchive(file);
+  const rewritten = new Map<string, ArchivedPart>();
   const out = pack();
   const written = pipeline(out, createWriteStream(target));
   const reader = extract();
@@ -442,10 +502,22 @@ async function rewriteManifest(
     const chunks: Buffer[] = [];
     stream.on('data', (data: unknown) => chunks.push(data as Buffer));
     stream.on('end', () => {
-      if (leaveOut.includes(header.name)) return next();
-      let body = Buffer.concat(chunks);
+      if (change.leaveOut?.includes(header.name)) return next();
+      let body: Buffer = Buffer.concat(chunks);
       if (header.name === 'manifest.json') {
-        body = Buffer.from(JSON.stringify(change(JSON.parse(body.toString('utf8')) as Record<string, unknown>)));
+        body = Buffer.from(
+          JSON.stringify(change.manifest(JSON.parse(body.toString('utf8')) as Record<string, unknown>, rewritten)),
+        );
+      } else if (change.part) {
+        const original = body;
+        body = change.part(header.name, body, archived);
+        if (body !== original) {
+          rewritten.set(header.name, {
+            name: header.name,
+            bytes: body.length,
+            sha256: createHash('sha256').update(body).digest('hex'),
+          });
+        }
       }
       out.entry({ name: header.name, size: body.length }, body, () => next());
     });

@@ -35,7 +35,39 @@ describe('GET /v1/ProductInformationBulletins', () => {
         sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
         publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
+      document: {
+        number: expect.toBeOneOf([expect.any(String), null]),
+        title: expect.toBeOneOf([expect.any(String), null]),
+        revision: expect.toBeOneOf([expect.any(String), null]),
+        effectiveDate: expect.toBeOneOf([expect.stringMatching(/^\d{4}-\d\d-\d\d$/), null]),
+      },
+      releaseDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
     });
+  });
+
+  it("answers each PIB's document number, title, revision and effective date where the manifest gives them, and the maker's release date", async () => {
+    const pibs = (await get('/v1/ProductInformationBulletins', DEMO.CS)).json<Pib[]>();
+    const pibOf = (version: string, variant: string) =>
+      pibs.find((pib) => pib.version === version && pib.variant === variant)!;
+    expect(pibOf('2.10.0', '21 CFR Part 11').document).toEqual({
+      number: 'PIB-CS-0210-P11',
+      title: 'Cornerstone 2.10.0 21 CFR Part 11 Product Information Bulletin',
+      revision: 'A.1',
+      effectiveDate: '2025-06-02',
+    });
+    // The manifest's release date of the version, not the day the file was imported.
+    expect(pibOf('2.10.0', '21 CFR Part 11').releaseDate).toBe('2025-05-20');
+    expect(pibOf('2.7.0', 'Standard').document).toEqual({
+      number: null,
+      title: null,
+      revision: null,
+      effectiveDate: null,
+    });
+    expect(pibOf('2.7.0', 'Standard').releaseDate).toBe('2023-11-07');
+    const chromatof = (await get('/v1/ProductInformationBulletins', DEMO.KEY)).json<Pib[]>();
+    const chromatof610 = chromatof.find((pib) => pib.version === '6.1.0')!;
+    expect(chromatof610.document.number).toBe('PIB-CT-0610');
+    expect(chromatof610.releaseDate).toBe('2025-04-08');
   });
 
   it('links the release notes of the same product and version where published, null elsewhere', async () => {

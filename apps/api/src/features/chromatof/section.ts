@@ -1,5 +1,5 @@
 import type { CatalogueManifest, ChromatofFileKind } from '@portal/contracts';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { CatalogueSection, FileRecord } from '../../plugins/catalogue/section-kit';
 import { upsertEach, type Changes } from '../../plugins/catalogue/upsert';
 import { chromatofReleaseFiles, chromatofReleases } from './chromatof-tables';
@@ -114,3 +114,11 @@ export const chromatofSection = {
   { chromatofReleases: Changes; chromatofFiles: Changes },
   { chromatofReleases: ChromatofReleaseRecord[] }
 >;
+
+/**
+ * For the Usage screen: the ChromaTOF release `fileId` is a file of (installer, manual or
+ * release notes), as (product, version, source), if any. Without it these downloads were 'Other'.
+ */
+export function chromatofFileOf(fileId: SQLWrapper): SQL {
+  return sql`SELECT ${chromatofReleaseFiles.product} AS product, ${chromatofReleaseFiles.version} AS version, 'chromatof' AS source FROM ${chromatofReleaseFiles} WHERE ${chromatofReleaseFiles.fileId} = ${fileId}`;
+}

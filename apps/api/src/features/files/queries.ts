@@ -1,3 +1,4 @@
+import type { DownloadSource } from '@portal/contracts';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/connect';
 import { files } from '../../plugins/catalogue/catalogue-tables';
@@ -16,18 +17,26 @@ import { downloads } from './download-records';
 const downloadsByProductSince = (from: string) => sql`
   SELECT ${downloads.downloadedAt} AS downloaded_at,
          COALESCE(published.product, 'Other') AS product,
-         COALESCE(published.version, ${files.name}) AS version
+         COALESCE(published.version, ${files.name}) AS version,
+         COALESCE(published.source, 'other') AS source
     FROM ${downloads}
     JOIN ${files} ON ${files.id} = ${downloads.fileId}
     LEFT JOIN LATERAL (${downloadOf(downloads.fileId)}) AS published ON true
    WHERE ${downloads.downloadedAt} >= ${from}::date AT TIME ZONE 'UTC'`;
 
-/** Downloads per UTC day, product and version since `from`. */
+/** Downloads per UTC day, product and version (and what they were of) since `from`. */
 export async function dailyDownloadsByProduct(db: Database, from: string) {
-  const { rows } = await db.execute<{ day: string; product: string; version: string; downloads: number }>(sql`
-    SELECT to_char(downloaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, product, version, count(*)::int AS downloads
+  const { rows } = await db.execute<{
+    day: string;
+    product: string;
+    version: string;
+    source: DownloadSource;
+    downloads: number;
+  }>(sql`
+    SELECT to_char(downloaded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, product, version, source,
+           count(*)::int AS downloads
       FROM (${downloadsByProductSince(from)}) AS x
-     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`);
+     GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`);
   return rows;
 }
 

@@ -143,6 +143,24 @@ describe('npm run portal -- import', () => {
     expect(Object.values(await catalogueState()).flat()).toEqual([]);
   });
 
+  it('refuses a PIB or DSV whose effective date or revision is out of its form, naming the entry and the field, and imports nothing', async () => {
+    await kit.editManifest((manifest) => {
+      Object.assign(manifest.pibs![0]!, { effectiveDate: '2025-02-30', revision: 'B' });
+      Object.assign(manifest.pibs![2]!, { revision: 'rev B' });
+      Object.assign(manifest.dsvs![1]!, { effectiveDate: '12/06/2024', revision: '1..2' });
+    });
+    const error = await run().catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ImportError);
+    expect((error as ImportError).problems).toEqual([
+      'pibs[0].effectiveDate: "2025-02-30" is not a date (YYYY-MM-DD)',
+      'pibs[2].revision: "rev B" is not a revision (letters and digits, with . or - between them, at most 16)',
+      'dsvs[1].revision: "1..2" is not a revision (letters and digits, with . or - between them, at most 16)',
+      'dsvs[1].effectiveDate: "12/06/2024" is not a date (YYYY-MM-DD)',
+    ]);
+    expect(Object.values(await catalogueState()).flat()).toEqual([]);
+    expect(await storedBlobs()).toEqual([]);
+  });
+
   it("keeps a ChromaTOF release's files to those its entry lists, and refuses a label twice in one release", async () => {
     await run();
     type Release = { files: { label: string }[] };

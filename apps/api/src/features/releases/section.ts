@@ -152,9 +152,9 @@ export const releaseNotesSection = {
   { /** Release notes by releaseNotesKey(product, version). */ releaseNotes: Map<string, FileRecord> }
 >;
 
-/** For the Usage screen: the version whose offline installer `fileId` is, as (product, version), if any. */
+/** For the Usage screen: the version whose offline installer `fileId` is, as (product, version, source), if any. */
 export function offlineInstallerOf(fileId: SQLWrapper): SQL {
-  return sql`SELECT 'Cornerstone' AS product, ${versions.name} AS version FROM ${versions} WHERE ${versions.offlineInstallerFileId} = ${fileId}`;
+  return sql`SELECT 'Cornerstone' AS product, ${versions.name} AS version, 'offline-installer' AS source FROM ${versions} WHERE ${versions.offlineInstallerFileId} = ${fileId}`;
 }
 
 /** Whether any version is published (the catalogue counts as empty without versions and registrations). */

@@ -1,4 +1,12 @@
-import { TELEMETRY_PATHS, USAGE_PATHS, type UsageReport, type Versions } from '@portal/contracts';
+import {
+  keyIdDownloadsAuthorization,
+  TELEMETRY_PATHS,
+  USAGE_PATHS,
+  type ChromatofDownload,
+  type HalLinks,
+  type UsageReport,
+  type Versions,
+} from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { DEMO, useDemoPortal } from '../../../test/demo-portal';
 
@@ -68,6 +76,26 @@ describe('GET /v1/usage', () => {
       downloads: [{ day: today, product: 'Cornerstone', version: '2.8.1', downloads: 1 }],
       errors: [{ day: today, errors: 1 }],
     });
+  });
+  it("counts a ChromaTOF release's download as ChromaTOF's, by product and version, not as Other", async () => {
+    const key = keyIdDownloadsAuthorization('DEMO-KEY-2001');
+    const remoteAddress = demo.freshClient();
+    const links = async (url: string) =>
+      Object.values((await demo.get(url, key, { remoteAddress })).json<HalLinks>()._links);
+    const [product] = await links('/v1/chromatof/downloads');
+    const files = await Promise.all(
+      (await links(product!.href)).map(async (link) =>
+        (await demo.get(link.href, key, { remoteAddress })).json<ChromatofDownload>(),
+      ),
+    );
+    const installer = files.find((file) => file.version === '6.1.0' && file.kind === 'installer')!;
+    expect((await demo.get(installer.uri)).statusCode).toBe(200);
+
+    const today = new Date().toISOString().slice(0, 10);
+    await expect
+      .poll(async () => (await usage(7)).downloads.filter((row) => row.source === 'chromatof'), { timeout: 5_000 })
+      .toEqual([{ day: today, product: 'ChromaTOF', version: '6.1.0', source: 'chromatof', downloads: 1 }]);
+    expect((await usage(7)).downloads.filter((row) => row.product === 'Other')).toEqual([]);
   });
 });
 

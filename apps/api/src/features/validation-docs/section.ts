@@ -1,4 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { checkDocument, documentRecord, documentValues, type DocumentRecord } from '../../plugins/catalogue/documents';
 import type { CatalogueSection, FileRecord } from '../../plugins/catalogue/section-kit';
 import { upsertEach, type Changes } from '../../plugins/catalogue/upsert';
 import { dsvs } from './validation-docs-tables';
@@ -9,15 +10,17 @@ export interface DsvRecord {
   key: string;
   version: string;
   file: FileRecord;
+  document: DocumentRecord;
 }
 
-/** DSVs by key. */
+/** DSVs by key; a revision or effective date out of its form is named. */
 export const validationDocsSection = {
   check(manifest, problems) {
     problems.duplicates(
       'dsvs',
       manifest.dsvs.map((dsv) => dsv.key),
     );
+    manifest.dsvs.forEach((dsv, index) => checkDocument(problems, `dsvs[${index}]`, dsv));
   },
 
   files: (manifest) => manifest.dsvs.map((dsv) => dsv.file),
@@ -27,9 +30,21 @@ export const validationDocsSection = {
       dsvs: await upsertEach(
         tx,
         dsvs,
-        manifest.dsvs.map((dsv) => ({ key: dsv.key, version: dsv.version, fileId: fileIdOf(dsv.file) })),
+        manifest.dsvs.map((dsv) => ({
+          key: dsv.key,
+          version: dsv.version,
+          fileId: fileIdOf(dsv.file),
+          ...documentValues(dsv),
+        })),
         dsvs.key,
-        { version: dsvs.version, fileId: dsvs.fileId },
+        {
+          version: dsvs.version,
+          fileId: dsvs.fileId,
+          documentNumber: dsvs.documentNumber,
+          documentTitle: dsvs.documentTitle,
+          revision: dsvs.revision,
+          effectiveDate: dsvs.effectiveDate,
+        },
       ),
     };
   },
@@ -41,7 +56,10 @@ export const validationDocsSection = {
         rows
           // fileById holds the live files: a withdrawn DSV leaves the lookups (docs/publishing.md).
           .filter((dsv) => fileById.has(dsv.fileId))
-          .map((dsv) => [dsv.key, { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)! }]),
+          .map((dsv) => [
+            dsv.key,
+            { key: dsv.key, version: dsv.version, file: fileById.get(dsv.fileId)!, document: documentRecord(dsv) },
+          ]),
       ),
     });
   },
@@ -49,7 +67,7 @@ export const validationDocsSection = {
   recorded: { dsvs },
 } satisfies CatalogueSection<{ dsvs: Changes }, { dsvs: Map<string, DsvRecord> }>;
 
-/** For the Usage screen: the DSV `fileId` is, as (product, version), if any. */
+/** For the Usage screen: the DSV `fileId` is, as (product, version, source), if any. */
 export function dsvOf(fileId: SQLWrapper): SQL {
-  return sql`SELECT 'Cornerstone DSV' AS product, ${dsvs.version} AS version FROM ${dsvs} WHERE ${dsvs.fileId} = ${fileId}`;
+  return sql`SELECT 'Cornerstone DSV' AS product, ${dsvs.version} AS version, 'dsv' AS source FROM ${dsvs} WHERE ${dsvs.fileId} = ${fileId}`;
 }

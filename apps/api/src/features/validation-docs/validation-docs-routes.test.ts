@@ -25,6 +25,15 @@ describe('DSVs', () => {
       sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
       publishedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
+    expect(dsvs['CS-DSV-281']!.document).toEqual({
+      number: 'DSV-CS-0281',
+      title: 'Declaration of Software Validation, Cornerstone 2.8.1',
+      revision: 'C',
+      effectiveDate: '2024-07-01',
+    });
+    // The release date the manifest states for Cornerstone 2.8.1, not the import's day.
+    expect(dsvs['CS-DSV-281']!.releaseDate).toBe('2024-06-12');
+    expect(dsvs['CS-DSV-270']!.document).toEqual({ number: null, title: null, revision: null, effectiveDate: null });
     const file = await get(dsvs['CS-DSV-281']!.uri);
     expect(file.rawPayload).toHaveLength(dsvs['CS-DSV-281']!.file.sizeBytes);
     expect(Object.keys((await get('/v1/Cornerstone/dsv', DEMO.ONH)).json<DsvMap>()).sort()).toEqual([

@@ -2,7 +2,7 @@ import type { CatalogueManifest, ManifestFile } from '@portal/contracts';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database, DatabaseExecutor } from '../../db/connect';
 import { bulletinsSection, pibOf } from '../../features/bulletins/section';
-import { chromatofSection } from '../../features/chromatof/section';
+import { chromatofFileOf, chromatofSection } from '../../features/chromatof/section';
 import { configurationsSection } from '../../features/configurations/section';
 import { firmwareSection } from '../../features/firmware/section';
 // Withdrawals and restorations without an import issue firmware metadata too (features/publishing).
@@ -112,11 +112,12 @@ export type SectionsSnapshot = ReturnType<Awaited<ReturnType<typeof loadSections
 
 /**
  * For the Usage screen: what the published file `fileId` is a download of, as (product,
- * version), asked of each section that publishes downloads; the first answer wins: the
- * offline installer of a Cornerstone version, a PIB, a DSV. No row: none of them.
+ * version, source), asked of each section that publishes downloads; the first answer wins:
+ * the offline installer of a Cornerstone version, a PIB, a DSV, a file of a ChromaTOF
+ * release. No row: none of them.
  */
 export function downloadOf(fileId: SQLWrapper): SQL {
-  return sql`${offlineInstallerOf(fileId)} UNION ALL ${pibOf(fileId)} UNION ALL ${dsvOf(fileId)} LIMIT 1`;
+  return sql`${offlineInstallerOf(fileId)} UNION ALL ${pibOf(fileId)} UNION ALL ${dsvOf(fileId)} UNION ALL ${chromatofFileOf(fileId)} LIMIT 1`;
 }
 
 /** Nothing published yet: no version and no registration (the demo catalogue is imported on first start then). */

@@ -1,5 +1,6 @@
 import type { Pib } from '@portal/contracts';
 import type { ReactNode } from 'react';
+import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
@@ -58,6 +59,8 @@ function PibList({ pibs }: { pibs: Pib[] }) {
           uri={pib.uri}
           file={pib.file}
           kind="document"
+          date={downloadDate({ releaseDate: pib.releaseDate })}
+          document={pib.document}
           releaseNotes={pib.releaseNotes}
         />
       ))}

@@ -165,7 +165,7 @@ function DownloadList({ downloads }: { downloads: DownloadEntry[] }) {
           uri={download.url}
           file={download.file}
           kind={download.kind === 'installer' ? 'installer' : 'document'}
-          date={downloadDate(download.file, { releaseDate: download.releaseDate })}
+          date={downloadDate({ releaseDate: download.releaseDate })}
           latest={download.latest}
         />
       ))}

@@ -1,7 +1,6 @@
 import { FEED_TOKEN_PATTERN, FEEDS_PATHS, type FeedFile } from '@portal/contracts';
 import { Link } from 'react-router';
 import { apiRequest } from '../../shared/api/api-client';
-import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { LookupBusy } from '../../shared/lookup/lookup-form';
 import lookup from '../../shared/lookup/lookup.module.css';
@@ -71,7 +70,6 @@ export default function FeedFilePage({ loaderData }: Route.ComponentProps) {
             uri={feedFile.uri}
             file={feedFile.file}
             kind={feedFile.file.inline ? 'document' : 'installer'}
-            date={downloadDate(feedFile.file)}
             releaseNotes={feedFile.releaseNotes}
           />
         </ul>

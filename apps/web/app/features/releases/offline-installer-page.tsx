@@ -93,14 +93,10 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
                     uri={version.offlineInstaller}
                     file={version.offlineInstallerFile}
                     kind="installer"
-                    date={
-                      version.offlineInstallerFile
-                        ? downloadDate(version.offlineInstallerFile, {
-                            releaseDate: version.releaseDate,
-                            builtAt: version.offlineInstallerBuiltAt,
-                          })
-                        : undefined
-                    }
+                    date={downloadDate({
+                      releaseDate: version.releaseDate,
+                      builtAt: version.offlineInstallerBuiltAt,
+                    })}
                     latest={version.name === latest}
                     releaseNotes={version.releaseNotes}
                     absent="No offline installer"

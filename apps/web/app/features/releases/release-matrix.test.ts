@@ -25,6 +25,8 @@ const pib = (product: string, name: string, variant: string): Pib => ({
     sha256: 'a'.repeat(64),
     publishedAt: '2026-01-01T00:00:00.000Z',
   },
+  document: { number: null, title: null, revision: null, effectiveDate: null },
+  releaseDate: null,
   releaseNotes: null,
 });
 

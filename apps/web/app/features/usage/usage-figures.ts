@@ -17,8 +17,13 @@ export interface Figure {
 }
 
 const DAY_MS = 24 * 60 * 60_000;
-/** Downloads are charted per product and version: the busiest few, the rest together. */
-export const CHARTED_DOWNLOAD_SERIES = 5;
+/**
+ * Downloads are charted per product and version: the busiest few, then ChromaTOF's
+ * (CHROMATOF_SERIES), then the rest together; six series, as many as the palette has colours.
+ */
+export const CHARTED_DOWNLOAD_SERIES = 4;
+/** The series of every download of a ChromaTOF release (installer, manual, release notes). */
+export const CHROMATOF_SERIES = 'ChromaTOF';
 
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
@@ -50,8 +55,12 @@ export function usageFigures(report: UsageReport): Figure[] {
     rows: report.pageViews.map((row) => [row.day, row.views]),
   };
 
+  // ChromaTOF's downloads are one series of their own, whatever their count: they are the
+  // other product line, not a tail of Cornerstone's versions.
+  const chromatofRows = report.downloads.filter((row) => row.source === 'chromatof');
+  const versionRows = report.downloads.filter((row) => row.source !== 'chromatof');
   const totals = new Map<string, number>();
-  for (const row of report.downloads) {
+  for (const row of versionRows) {
     const label = `${row.product} ${row.version}`;
     totals.set(label, (totals.get(label) ?? 0) + row.downloads);
   }
@@ -59,7 +68,8 @@ export function usageFigures(report: UsageReport): Figure[] {
     .sort(([, a], [, b]) => b - a)
     .slice(0, CHARTED_DOWNLOAD_SERIES)
     .map(([label]) => label);
-  const others = report.downloads.filter((row) => !charted.includes(`${row.product} ${row.version}`));
+  const others = versionRows.filter((row) => !charted.includes(`${row.product} ${row.version}`));
+  const downloadsOf = (row: { downloads: number }) => row.downloads;
   const downloads: Figure = {
     id: 'downloads',
     title: 'Downloads per day by product and version',
@@ -69,13 +79,14 @@ export function usageFigures(report: UsageReport): Figure[] {
         label,
         values: valuesByDay(
           days,
-          report.downloads.filter((row) => `${row.product} ${row.version}` === label),
-          (row: { downloads: number }) => row.downloads,
+          versionRows.filter((row) => `${row.product} ${row.version}` === label),
+          downloadsOf,
         ),
       })),
-      ...(others.length > 0
-        ? [{ label: 'Others', values: valuesByDay(days, others, (row: { downloads: number }) => row.downloads) }]
+      ...(chromatofRows.length > 0
+        ? [{ label: CHROMATOF_SERIES, values: valuesByDay(days, chromatofRows, downloadsOf) }]
         : []),
+      ...(others.length > 0 ? [{ label: 'Others', values: valuesByDay(days, others, downloadsOf) }] : []),
     ],
     columns: ['Day', 'Product', 'Version', 'Downloads'],
     rows: report.downloads.map((row) => [row.day, row.product, row.version, row.downloads]),

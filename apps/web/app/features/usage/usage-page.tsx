@@ -1,6 +1,7 @@
 import { USAGE_RANGE_DAYS, type UsageRangeDays, type UsageReport } from '@portal/contracts';
 import { ChartIcon } from '../../shared/components/icons';
 import { formatCount } from '../../shared/format';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { loadStaffData } from '../../shared/identity/staff-data';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
@@ -111,38 +112,49 @@ function NumbersTable({
   columns: readonly string[];
   rows: readonly (string | number)[][];
 }) {
+  const captionId = useId();
   if (rows.length === 0) return <p>Nothing recorded in this range.</p>;
+  // The caption stands above the scrolling box, not in it: on a phone the table scrolls
+  // sideways, and a caption inside would be cut off at the box's edge.
   return (
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={caption}>
-      <table className={styles.table}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column, index) => (
-              <th key={column} scope="col" className={typeof rows[0]?.[index] === 'number' ? styles.number : undefined}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.join(' ')}>
-              {row.map((cell, index) =>
-                index === 0 ? (
-                  <th key={index} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={index} className={typeof cell === 'number' ? styles.number : undefined}>
-                    {cell}
-                  </td>
-                ),
-              )}
+    <>
+      <p id={captionId} className={styles.caption}>
+        {caption}
+      </p>
+      <div className={styles.tableScroll} tabIndex={0} role="region" aria-labelledby={captionId}>
+        <table className={styles.table} aria-labelledby={captionId}>
+          <thead>
+            <tr>
+              {columns.map((column, index) => (
+                <th
+                  key={column}
+                  scope="col"
+                  className={typeof rows[0]?.[index] === 'number' ? styles.number : undefined}
+                >
+                  {column}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.join(' ')}>
+                {row.map((cell, index) =>
+                  index === 0 ? (
+                    <th key={index} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    <td key={index} className={typeof cell === 'number' ? styles.number : undefined}>
+                      {cell}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }

@@ -4,6 +4,7 @@ import {
   sortVersionsNewestFirst,
   type DsvEntry,
 } from '@portal/contracts';
+import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { LookupPage } from '../../shared/lookup/lookup-page';
@@ -72,6 +73,8 @@ function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) 
                   uri={dsv.uri}
                   file={dsv.file}
                   kind="document"
+                  date={downloadDate({ releaseDate: dsv.releaseDate })}
+                  document={dsv.document}
                 />
               ))}
             </ul>

@@ -1,42 +1,52 @@
-import type { FileDetails } from '@portal/contracts';
+import type { DocumentDetails, FileDetails } from '@portal/contracts';
 import { CopyButton } from '../components/copy-button';
 import { FileSize } from '../components/file-size';
 import { formatByteCount, formatDate, formatFileSize } from '../format';
+import { useIdentity } from '../identity/identity-store';
 import { fileTypeLabel, type DownloadKind } from './file-type';
 import styles from './lookup.module.css';
 
-/** A date of a download and what it is: 'Released' (a YYYY-MM-DD date), 'Built' or 'Published' (a time). */
+/** A date the maker states for a download and what it is: 'Released' (a YYYY-MM-DD date) or 'Built' (a time). */
 export interface DownloadDate {
-  label: 'Released' | 'Built' | 'Published';
+  label: 'Released' | 'Built';
   value: string;
 }
 
-/** The date a person goes by: the release date where there is one, else the build, else publication. */
-export function downloadDate(
-  file: FileDetails,
-  { releaseDate, builtAt }: { releaseDate?: string | null; builtAt?: string | null } = {},
-): DownloadDate {
+/**
+ * The date a person goes by: the release date the maker states where there is one, else
+ * the installer's build time; none otherwise. The day a file was imported into the portal
+ * is no date of the maker's (docs/decisions/155-documents-carry-their-own-identity.md): only
+ * signed-in staff see it, as 'Imported'.
+ */
+export function downloadDate({ releaseDate, builtAt }: { releaseDate?: string | null; builtAt?: string | null } = {}):
+  DownloadDate | undefined {
   if (releaseDate) return { label: 'Released', value: releaseDate };
   if (builtAt) return { label: 'Built', value: builtAt };
-  return { label: 'Published', value: file.publishedAt };
+  return undefined;
 }
 
 interface DownloadFactsProps {
   file: FileDetails;
   kind: DownloadKind;
-  date: DownloadDate;
+  date: DownloadDate | undefined;
+  /** A PIB's or DSV's number, title, revision and effective date; each shown when the manifest gives it. */
+  document?: DocumentDetails;
   /** What the download is called on the page, for the Copy button's accessible name. */
   name: string;
 }
 
 /**
- * What a download is, before and after it is downloaded: file name, type, size (exact bytes
- * on hover and to assistive technology), date and SHA-256 with a Copy button.
+ * What a download is, before and after it is downloaded: a document's number, title,
+ * revision and effective date where given, file name, type, size (exact bytes on hover and
+ * to assistive technology), the maker's date and SHA-256 with a Copy button.
  */
-export function DownloadFacts({ file, kind, date, name }: DownloadFactsProps) {
+export function DownloadFacts({ file, kind, date, document, name }: DownloadFactsProps) {
+  // Staff are signed in on this browser; a customer never is.
+  const staff = useIdentity() !== undefined;
   return (
     <>
       <dl className={styles.facts}>
+        {document && <DocumentFacts document={document} />}
         <div className={styles.fact}>
           <dt>File</dt>
           <dd className={styles.fileName}>{file.fileName}</dd>
@@ -57,18 +67,57 @@ export function DownloadFacts({ file, kind, date, name }: DownloadFactsProps) {
             )}
           </dd>
         </div>
-        <div className={styles.fact}>
-          <dt>{date.label}</dt>
-          <dd>
-            <time dateTime={date.value}>{formatDate(date.value)}</time>
-          </dd>
-        </div>
+        {date && (
+          <div className={styles.fact}>
+            <dt>{date.label}</dt>
+            <dd>
+              <time dateTime={date.value}>{formatDate(date.value)}</time>
+            </dd>
+          </div>
+        )}
+        {staff && (
+          <div className={styles.fact}>
+            <dt>Imported</dt>
+            <dd>
+              <time dateTime={file.publishedAt}>{formatDate(file.publishedAt)}</time>
+            </dd>
+          </div>
+        )}
       </dl>
       <div className={styles.checksum}>
         <span className={styles.checksumLabel}>SHA-256</span>
         <code className={styles.sha}>{file.sha256}</code>
         <CopyButton text={file.sha256} label={`Copy SHA-256 of ${name}`} />
       </div>
+    </>
+  );
+}
+
+/** The document's own identity, as its maker gives it: only the fields the manifest has. */
+function DocumentFacts({ document }: { document: DocumentDetails }) {
+  const facts = [
+    ['Document', document.number],
+    ['Title', document.title],
+    ['Revision', document.revision],
+  ] as const;
+  return (
+    <>
+      {facts.map(([label, value]) =>
+        value ? (
+          <div key={label} className={styles.fact}>
+            <dt>{label}</dt>
+            <dd className={styles.fileName}>{value}</dd>
+          </div>
+        ) : null,
+      )}
+      {document.effectiveDate && (
+        <div className={styles.fact}>
+          <dt>Effective</dt>
+          <dd>
+            <time dateTime={document.effectiveDate}>{formatDate(document.effectiveDate)}</time>
+          </dd>
+        </div>
+      )}
     </>
   );
 }

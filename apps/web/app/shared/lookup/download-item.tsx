@@ -1,8 +1,8 @@
-import type { FileDetails, ReleaseNotesLink } from '@portal/contracts';
+import type { DocumentDetails, FileDetails, ReleaseNotesLink } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { FileCheck } from '../components/file-check';
 import { FileLink } from '../components/file-link';
-import { DownloadFacts, downloadDate, type DownloadDate } from './download-facts';
+import { DownloadFacts, type DownloadDate } from './download-facts';
 import type { DownloadKind } from './file-type';
 import styles from './lookup.module.css';
 
@@ -13,7 +13,10 @@ interface DownloadItemProps {
   uri?: string | null;
   file?: FileDetails | null;
   kind: DownloadKind;
+  /** The date the maker states (DownloadFacts' downloadDate); none is shown without one. */
   date?: DownloadDate;
+  /** A PIB's or DSV's document fields. */
+  document?: DocumentDetails;
   latest?: boolean;
   releaseNotes?: ReleaseNotesLink | null;
   /** Shown instead of the file details when there is no file. */
@@ -27,7 +30,17 @@ interface DownloadItemProps {
  * published. No 'Copy link': every link here is signed for the customer's registration
  * (docs/decisions/089-no-copy-link-for-registration-links.md).
  */
-export function DownloadItem({ name, uri, file, kind, date, latest, releaseNotes, absent }: DownloadItemProps) {
+export function DownloadItem({
+  name,
+  uri,
+  file,
+  kind,
+  date,
+  document,
+  latest,
+  releaseNotes,
+  absent,
+}: DownloadItemProps) {
   return (
     <li>
       <div className={styles.itemHead}>
@@ -42,7 +55,7 @@ export function DownloadItem({ name, uri, file, kind, date, latest, releaseNotes
       </div>
       {file ? (
         <>
-          <DownloadFacts file={file} kind={kind} date={date ?? downloadDate(file)} name={name} />
+          <DownloadFacts file={file} kind={kind} date={date} document={document} name={name} />
           {kind === 'installer' && <FileCheck fileName={file.fileName} sha256={file.sha256} name={name} />}
         </>
       ) : (
@@ -56,7 +69,8 @@ export function DownloadItem({ name, uri, file, kind, date, latest, releaseNotes
           <DownloadFacts
             file={releaseNotes.file}
             kind="document"
-            date={downloadDate(releaseNotes.file)}
+            // The notes of a release carry its release date; a build time is the installer's alone.
+            date={date?.label === 'Released' ? date : undefined}
             name={`release notes of ${name}`}
           />
         </div>
