@@ -134,7 +134,6 @@ export default fp(
       return staff;
     };
     app.decorate('checkStaffAccess', checkStaffAccess);
-
   },
   { name: 'staff-roles', dependencies: ['config', 'database', 'staff-auth'] },
 );
