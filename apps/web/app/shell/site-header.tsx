@@ -4,6 +4,7 @@ import { useIdentity } from '../shared/identity/identity-store';
 import { BrandMark } from './brand-mark';
 import styles from './site-header.module.css';
 import { SiteMenu } from './site-menu';
+import { useShellIdentityRead } from './use-shell-identity-read';
 
 /**
  * Loaded only for a signed-in person: the account button brings the roles and their schemas,
@@ -13,13 +14,23 @@ const AccountButton = lazy(() =>
   import('../shared/identity/account-button').then((module) => ({ default: module.AccountButton })),
 );
 
+/** The account button, for a signed-in person. */
+function AccountSlot() {
+  const signedIn = useIdentity() !== undefined;
+  return signedIn ? (
+    <Suspense>
+      <AccountButton />
+    </Suspense>
+  ) : null;
+}
+
 /**
  * The sticky bar: brand, the menu and the account slot. On a narrow screen the bar is one
  * row (brand and menu button); the menu and the account button open under it.
  */
 export function SiteHeader() {
   const location = useLocation();
-  const signedIn = useIdentity() !== undefined;
+  const identityRead = useShellIdentityRead();
   const menuId = useId();
   const [expanded, setExpanded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -56,11 +67,7 @@ export function SiteHeader() {
         <SiteMenu id={menuId} expanded={expanded} />
         {/* On a narrow screen the account button is part of the open menu, not the bar. */}
         <div className={`${styles.account} ${expanded ? styles.accountExpanded : ''}`}>
-          {signedIn && (
-            <Suspense>
-              <AccountButton />
-            </Suspense>
-          )}
+          {identityRead && <AccountSlot />}
         </div>
       </nav>
     </header>
