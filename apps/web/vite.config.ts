@@ -20,7 +20,11 @@ export default defineConfig({
       // The web app reads the contracts' constants and types, never validates with their
       // TypeBox schemas: building a schema is side-effect free, so unused ones are left out
       // instead of being parsed and built on every lookup's load (decision 165).
-      treeshake: { manualPureFunctions: ['Type'] },
+      treeshake: {
+        manualPureFunctions: ['Type'],
+        // TypeBox's modules only define (its package does not say so): unused, they go too.
+        moduleSideEffects: (id: string) => !/[\\/]node_modules[\\/]typebox[\\/]/.test(id),
+      },
     },
   },
   resolve: {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
-import { SignedInBanner } from './shared/identity/signed-in-banner';
+import { useIdentityStatus } from './shared/identity/identity-store';
 import { INTERNAL_PROBLEM } from './shared/outcome/outcome';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
 import { makerLogoUrl } from './shared/maker-logo';
@@ -22,6 +22,20 @@ import styles from './root.module.css';
 import './styles/global.css';
 
 const OldBrowserNotice = lazy(() => import('./shell/old-browser-notice'));
+
+/** Loaded only when there is a sign-in to speak of: a public visitor never loads it (decision 165). */
+const SignedInBanner = lazy(() =>
+  import('./shared/identity/signed-in-banner').then((module) => ({ default: module.SignedInBanner })),
+);
+
+/** Under the navigation: the banner of a fresh or an old sign-in, read once the shell reads the identity. */
+function SignInStatus() {
+  return useIdentityStatus().state === 'absent' ? null : (
+    <Suspense>
+      <SignedInBanner />
+    </Suspense>
+  );
+}
 
 /**
  * Read once the browser is idle after hydration: prerendering and the hydrating render both
@@ -95,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Suspense>
         )}
         <SiteHeader />
-        {identityRead && <SignedInBanner />}
+        {identityRead && <SignInStatus />}
         <main id="main" className={styles.main} tabIndex={-1}>
           <Breadcrumbs />
           {children}
