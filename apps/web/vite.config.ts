@@ -4,12 +4,13 @@ import { defineConfig } from 'vite';
 
 /**
  * React Router's production build, beside the development one its package exports point
- * to: the same code without the development warnings (decision 165).
+ * to: the same code without the development warnings (decision 165). The build only: the
+ * dev server keeps the warnings.
  */
 const reactRouterProduction = (specifier: string) =>
   fileURLToPath(import.meta.resolve(specifier)).replace(/([\\/])dist\1development\1/, '$1dist$1production$1');
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [reactRouter()],
   build: {
     assetsInlineLimit: 0,
@@ -28,10 +29,13 @@ export default defineConfig({
     },
   },
   resolve: {
-    alias: [
-      { find: /^react-router$/, replacement: reactRouterProduction('react-router') },
-      { find: /^react-router\/dom$/, replacement: reactRouterProduction('react-router/dom') },
-    ],
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('react-router') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('react-router/dom') },
+          ]
+        : [],
   },
   css: { modules: { localsConvention: 'camelCaseOnly' } },
-});
+}));
