@@ -1,18 +1,28 @@
 // Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4x CPU slowdown) on the
-// public pages, in Debian's Chromium, against the production build; then the bytes of
-// JavaScript and CSS that '/' loads, gzip-compressed as the portal sends them.
-// Targets (docs/web-app.md): performance >= 98, accessibility 100, best practices 100;
-// '/' at most 130 KB of JS and 20 KB of CSS, gzip.
+// public pages and two lookups with results, in Debian's Chromium, against the production
+// build; then the bytes of JavaScript and CSS that '/' loads, gzip-compressed as the portal
+// sends them: those its HTML names, and every script Lighthouse saw it fetch until the
+// network was idle (the telemetry collector, anything prefetched).
+// Targets (docs/web-app.md, decision 165): performance 100, accessibility 100, best practices
+// 100 and LCP <= 1.2 s on every page; on the lookups with results TBT <= 50 ms and LCP <= 1.0 s;
+// '/' at most 120 KB of JS by network idle and 20 KB of CSS, gzip.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { request } from 'node:http';
 import { startPortal } from '../test-kit/portal-process.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
 
-const PAGES = ['/', '/cornerstone', '/metallographics/px/firmware', '/privacy'];
+// DEMO-CS-1001 is a Cornerstone registration of the demo catalogue (apps/api/demo-catalogue): its results
+// hydrate the form, the record, the files and their details at once.
+const RESULT_PAGES = [
+  '/cornerstone/pibs?registrationId=DEMO-CS-1001',
+  '/cornerstone/offline?registrationId=DEMO-CS-1001',
+];
+const PAGES = ['/', '/cornerstone', '/metallographics/px/firmware', '/privacy', ...RESULT_PAGES];
 const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100 };
 const LCP_TARGET_MS = 1200;
-const BUDGET_KB = { js: 130, css: 20 };
+const RESULT_TARGETS_MS = { tbt: 50, lcp: 1000 };
+const BUDGET_KB = { js: 120, css: 20 };
 // The flags of the browser tests (they keep Chromium off the closed network), headless.
 const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
@@ -22,28 +32,40 @@ const chrome = await chromeLauncher.launch({
   chromeFlags: CHROMIUM_FLAGS,
 });
 let missed = 0;
+/** The scripts Lighthouse saw '/' fetch before the network went idle. */
+let homeScripts = [];
 try {
   for (const pagePath of PAGES) {
-    const { lhr } = await lighthouse(`${portal.url}${pagePath}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(TARGETS),
-    });
+    const { lhr } = await audit(`${portal.url}${pagePath}`, chrome.port);
     const scores = Object.fromEntries(
       Object.keys(TARGETS).map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
     );
     const cls = lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN;
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? NaN;
+    const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
     console.log(
-      `${pagePath.padEnd(30)} performance ${scores.performance}  accessibility ${scores.accessibility}  ` +
-        `best practices ${scores['best-practices']}  LCP ${Math.round(lcp)} ms  CLS ${cls.toFixed(3)}`,
+      `${pagePath.padEnd(48)} performance ${scores.performance}  accessibility ${scores.accessibility}  ` +
+        `best practices ${scores['best-practices']}  TBT ${Math.round(tbt)} ms  LCP ${Math.round(lcp)} ms  CLS ${cls.toFixed(3)}`,
     );
     if (lhr.runtimeError)
       console.log(`  Lighthouse could not measure: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    if (!(lcp <= LCP_TARGET_MS)) {
+    const resultPage = RESULT_PAGES.includes(pagePath);
+    const lcpTarget = resultPage ? RESULT_TARGETS_MS.lcp : LCP_TARGET_MS;
+    if (!(lcp <= lcpTarget)) {
       missed++;
-      console.log(`  LCP above ${LCP_TARGET_MS} ms`);
+      console.log(`  LCP above ${lcpTarget} ms`);
+    }
+    if (resultPage && !(tbt <= RESULT_TARGETS_MS.tbt)) {
+      missed++;
+      const longTasks = (lhr.audits['long-tasks']?.details?.items ?? [])
+        .map((task) => `${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms (${task.url})`)
+        .join(', ');
+      console.log(`  TBT above ${RESULT_TARGETS_MS.tbt} ms; long tasks: ${longTasks}`);
+    }
+    if (pagePath === '/') {
+      homeScripts = (lhr.audits['network-requests']?.details?.items ?? [])
+        .filter((item) => item.resourceType === 'Script')
+        .map((item) => new URL(item.url).pathname);
     }
     for (const [category, target] of Object.entries(TARGETS)) {
       if (scores[category] < target) {
@@ -57,13 +79,16 @@ try {
     }
   }
 
-  const bytes = await homePageBytes(portal.url);
+  const bytes = await homePageBytes(portal.url, homeScripts);
   const kb = (n) => (n / 1024).toFixed(1);
   console.log(
-    `'/' loads ${kb(bytes.js)} KB JS in ${bytes.jsFiles} files (budget ${BUDGET_KB.js} KB) and ` +
+    `'/' loads ${kb(bytes.js)} KB JS in ${bytes.jsFiles} files at load and ${kb(bytes.idleJs)} KB in ` +
+      `${bytes.idleJsFiles} files by network idle (budget ${BUDGET_KB.js} KB), and ` +
       `${kb(bytes.css)} KB CSS in ${bytes.cssFiles} files (budget ${BUDGET_KB.css} KB), gzip`,
   );
-  if (bytes.js > BUDGET_KB.js * 1024 || bytes.css > BUDGET_KB.css * 1024) missed++;
+  if (homeScripts.length === 0)
+    console.log("  (Lighthouse gave no network log of '/': the figure by network idle is the load's)");
+  if (bytes.idleJs > BUDGET_KB.js * 1024 || bytes.css > BUDGET_KB.css * 1024) missed++;
 } finally {
   await chrome.kill();
   await portal.close();
@@ -73,8 +98,28 @@ if (missed) {
   process.exitCode = 1;
 }
 
-/** The gzip bytes of every script and stylesheet the prerendered '/' names, in a tag or in its bootstrap script. */
-async function homePageBytes(baseUrl) {
+/**
+ * Lighthouse on one page. On a busy machine its trace sometimes misses the navigation
+ * (NO_NAVSTART): such a run measures nothing, so it is run again, up to twice.
+ */
+async function audit(url, port) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: Object.keys(TARGETS),
+    });
+    if (!result.lhr.runtimeError || attempt === 3) return result;
+    console.log(`  (${result.lhr.runtimeError.code} on ${url}: measured again)`);
+  }
+}
+
+/**
+ * The gzip bytes of every script and stylesheet the prerendered '/' names, in a tag or in its
+ * bootstrap script; and of those scripts with every one fetched until the network was idle.
+ */
+async function homePageBytes(baseUrl, fetchedScripts) {
   const html = (await get(`${baseUrl}/`, 'identity')).toString('utf8');
   const urls = new Set([...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]));
   // Imports the entry and route modules make that the page did not list.
@@ -82,12 +127,19 @@ async function homePageBytes(baseUrl) {
     const source = (await get(`${baseUrl}${url}`, 'identity')).toString('utf8');
     for (const [, name] of source.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) urls.add(`/assets/${name}`);
   }
-  const result = { js: 0, css: 0, jsFiles: 0, cssFiles: 0 };
+  const result = { js: 0, css: 0, jsFiles: 0, cssFiles: 0, idleJs: 0, idleJsFiles: 0 };
   for (const url of urls) {
     const size = (await get(`${baseUrl}${url}`, 'gzip')).length;
     const kind = url.endsWith('.css') ? 'css' : 'js';
     result[kind] += size;
     result[`${kind}Files`]++;
+  }
+  result.idleJs = result.js;
+  result.idleJsFiles = result.jsFiles;
+  for (const url of new Set(fetchedScripts)) {
+    if (urls.has(url)) continue;
+    result.idleJs += (await get(`${baseUrl}${url}`, 'gzip')).length;
+    result.idleJsFiles++;
   }
   return result;
 }

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
-import { SignedInBanner } from './shared/identity/signed-in-banner';
+import { useIdentityStatus } from './shared/identity/identity-store';
 import { INTERNAL_PROBLEM } from './shared/outcome/outcome';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
 import { makerLogoUrl } from './shared/maker-logo';
@@ -11,29 +11,47 @@ import { makerName } from './shared/maker-name';
 import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
 import { downloadRecordsRetentionDays, telemetryRetentionDays } from './shared/retention';
 import { emitTelemetry } from './shared/telemetry-bus';
+import { whenIdle } from './shared/when-idle';
 import { Breadcrumbs } from './shell/breadcrumbs';
 import { isOutdatedInternetExplorer } from './shell/old-browser';
 import { SiteFooter } from './shell/site-footer';
 import { SiteHeader } from './shell/site-header';
+import { useShellIdentityRead } from './shell/use-shell-identity-read';
 import { useFocusMainOnNavigation } from './shell/use-focus-on-navigation';
 import styles from './root.module.css';
 import './styles/global.css';
 
 const OldBrowserNotice = lazy(() => import('./shell/old-browser-notice'));
 
-const subscribeToNothing = () => () => {};
+/** Loaded only when there is a sign-in to speak of: a public visitor never loads it (decision 165). */
+const SignedInBanner = lazy(() =>
+  import('./shared/identity/signed-in-banner').then((module) => ({ default: module.SignedInBanner })),
+);
 
-/**
- * Read after hydration: prerendering and the hydrating render both say "no", so the
- * prerendered HTML is the same for every browser and only an old one re-renders.
- */
-function useOutdatedBrowser(): boolean {
-  return useSyncExternalStore(
-    subscribeToNothing,
-    () => isOutdatedInternetExplorer(navigator.userAgent),
-    () => false,
+/** Under the navigation: the banner of a fresh or an old sign-in, read once the shell reads the identity. */
+function SignInStatus() {
+  return useIdentityStatus().state === 'absent' ? null : (
+    <Suspense>
+      <SignedInBanner />
+    </Suspense>
   );
 }
+
+/**
+ * Read once the browser is idle after hydration: prerendering and the hydrating render both
+ * say "no", so the prerendered HTML is the same for every browser, only an old one
+ * re-renders, and no browser checks in the tasks that hydrate the page (decision 165).
+ */
+function useOutdatedBrowser(): boolean {
+  const [outdated, setOutdated] = useState(false);
+  useEffect(
+    () => whenIdle(() => setOutdated(isOutdatedInternetExplorer(navigator.userAgent)), OUTDATED_CHECK_TIMEOUT_MS),
+    [],
+  );
+  return outdated;
+}
+
+const OUTDATED_CHECK_TIMEOUT_MS = 2_000;
 
 /**
  * Anonymous telemetry (docs/telemetry.md): a page view per location, and the collector
@@ -42,24 +60,24 @@ function useOutdatedBrowser(): boolean {
 function useTelemetry() {
   const { pathname } = useLocation();
   useEffect(() => emitTelemetry({ kind: 'page-view' }), [pathname]);
-  useEffect(() => {
-    const start = () =>
-      void import('./features/telemetry/start-telemetry').then((module) =>
-        module.startTelemetry({ reportErrors: reportErrors() }),
-      );
-    if ('requestIdleCallback' in window) {
-      const handle = requestIdleCallback(start, { timeout: TELEMETRY_START_TIMEOUT_MS });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(start, TELEMETRY_START_TIMEOUT_MS);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(
+        () =>
+          void import('./features/telemetry/start-telemetry').then((module) =>
+            module.startTelemetry({ reportErrors: reportErrors() }),
+          ),
+        TELEMETRY_START_TIMEOUT_MS,
+      ),
+    [],
+  );
 }
 
 const TELEMETRY_START_TIMEOUT_MS = 3_000;
 
 export function Layout({ children }: { children: ReactNode }) {
   const outdatedBrowser = useOutdatedBrowser();
+  const identityRead = useShellIdentityRead();
   useFocusMainOnNavigation('main');
   useTelemetry();
   return (
@@ -91,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </Suspense>
         )}
         <SiteHeader />
-        <SignedInBanner />
+        {identityRead && <SignInStatus />}
         <main id="main" className={styles.main} tabIndex={-1}>
           <Breadcrumbs />
           {children}

@@ -9,11 +9,16 @@ export const VALIDATION_DOCS_PATHS = {
 /** The 401 text of SPEC §8 for the DSV lookup, misspelled as the spec spells it. */
 export const INVALID_DSV_REGISTRATION_ID = 'Invalid Registraion ID';
 
-/** DSV entries are kept only for versions of this shape (SPEC §5). */
-export const DSV_VERSION_PATTERN = /^\d+\.\d+\.\d+$/;
+/**
+ * DSV entries are kept only for versions of this shape (SPEC §5). Its source is a string of
+ * its own so that the schema below is pure: a web page that reads no DSV leaves it out
+ * (decision 165).
+ */
+const DSV_VERSION_SOURCE = '^\\d+\\.\\d+\\.\\d+$';
+export const DSV_VERSION_PATTERN = new RegExp(DSV_VERSION_SOURCE);
 
 export const DsvEntry = Type.Object({
-  version: Type.String({ pattern: DSV_VERSION_PATTERN.source }),
+  version: Type.String({ pattern: DSV_VERSION_SOURCE }),
   /** A download link valid for one hour. */
   uri: Type.String(),
   /** Added to SPEC §3's fields: what the DSV's file is. */

@@ -75,3 +75,23 @@ describe('a moment in UTC', () => {
     expect(formatUtcDateTime('2026-11-25T23:59:00+01:00')).toBe('2026-11-25 22:59 UTC');
   });
 });
+
+describe('written by hand, the same as Intl en-US (decision 165)', () => {
+  it('writes every month and size the way Intl does', () => {
+    const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+    const localDay = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+    for (let month = 0; month < 12; month++) {
+      const date = new Date(Date.UTC(2026, month, month * 2 + 1, 13));
+      expect(formatDate(date.toISOString())).toBe(day.format(date));
+      expect(formatLocalDate(date)).toBe(localDay.format(date));
+    }
+    const units = ['kilobyte', 'megabyte', 'gigabyte'].map(
+      (unit) => new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
+    );
+    for (const bytes of [1_000, 1_050, 12_345, 999_949, 1_234_567, 98_765_432, 4_321_000_000, 12_345_678_901_234]) {
+      const unit = bytes < 999_950 ? 0 : bytes < 999_950_000 ? 1 : 2;
+      expect(formatFileSize(bytes)).toBe(units[unit]!.format(Math.round(bytes / 10 ** (3 * unit + 2)) / 10));
+    }
+    expect(formatByteCount(12_345_678_901)).toBe(`${new Intl.NumberFormat('en-US').format(12_345_678_901)} bytes`);
+  });
+});

@@ -1,11 +1,19 @@
 /**
  * How the portal writes dates and sizes: one module, en-US (SPEC §9: default locale en-US,
  * default date format medium). Decision 110.
+ *
+ * Days, counts and sizes are written by hand, the en-US medium way, and the one Intl
+ * formatter left (a moment in local time) is made on first use: the shell imports this
+ * module on every page, and making Intl formatters loads the browser's locale data, which
+ * was the longest task of a lookup's load (decision 165).
  */
 
-const DAY_UTC = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const DAY_LOCAL = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const DAY_AND_TIME_LOCAL = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** 'Feb 18, 2025': en-US, dateStyle medium. */
+const mediumDay = (year: number, month: number, day: number) => `${MONTHS[month]} ${day}, ${year}`;
+
+let dayAndTimeLocal: Intl.DateTimeFormat | undefined;
 
 /**
  * A day the catalogue names: 'Feb 18, 2025' for a release date ('2025-02-18') or for an ISO
@@ -16,17 +24,20 @@ export function formatDate(value: string | null | undefined, unreadable = value 
   if (value === null || value === undefined) return '';
   // A date without a time ('2025-02-18') is read as UTC midnight, so it is its own day here.
   const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime()) ? unreadable : DAY_UTC.format(parsed);
+  return Number.isNaN(parsed.getTime())
+    ? unreadable
+    : mediumDay(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate());
 }
 
 /** A day in the person's own time zone: 'Feb 22, 2027' (when a sign-in ends). */
 export function formatLocalDate(date: Date): string {
-  return DAY_LOCAL.format(date);
+  return mediumDay(date.getFullYear(), date.getMonth(), date.getDate());
 }
 
 /** A moment in the person's own time zone: 'Feb 22, 2027, 3:04 PM' (when a key or a sign-in link expires). */
 export function formatDateTime(date: Date | string): string {
-  return DAY_AND_TIME_LOCAL.format(typeof date === 'string' ? new Date(date) : date);
+  dayAndTimeLocal ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return dayAndTimeLocal.format(typeof date === 'string' ? new Date(date) : date);
 }
 
 /**
@@ -38,20 +49,20 @@ export function formatUtcDateTime(date: Date | string): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-const BYTE_COUNT = new Intl.NumberFormat('en-US');
-const SIZE_UNITS = ['kilobyte', 'megabyte', 'gigabyte'] as const;
-const SIZE_FORMATS = SIZE_UNITS.map(
-  (unit) => new Intl.NumberFormat('en-US', { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }),
-);
+/** The short en-US unit names of Intl's 'kilobyte', 'megabyte' and 'gigabyte'. */
+const SIZE_UNITS = ['kB', 'MB', 'GB'] as const;
+
+/** A whole number with en-US thousands separators: '1,234,567'. */
+const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
 /** A count as a person reads it: '1,234,567'. */
 export function formatCount(count: number): string {
-  return BYTE_COUNT.format(count);
+  return Number.isSafeInteger(count) ? grouped(count) : count.toLocaleString('en-US');
 }
 
 /** The exact size: '1 byte', '999 bytes', '1,234,567 bytes'. */
 export function formatByteCount(bytes: number): string {
-  return `${BYTE_COUNT.format(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  return `${formatCount(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
 }
 
 /**
@@ -66,5 +77,7 @@ export function formatFileSize(bytes: number): string {
   // Tenths of the unit, rounded half up on whole numbers (exact, unlike dividing by 1000 first).
   const tenths = (unit: number) => Math.round(bytes / 10 ** (3 * (unit + 1) - 1));
   while (index < SIZE_UNITS.length - 1 && tenths(index) >= 10_000) index++;
-  return SIZE_FORMATS[index]!.format(tenths(index) / 10);
+  const inTenths = tenths(index);
+  const decimal = inTenths % 10;
+  return `${grouped(Math.floor(inTenths / 10))}${decimal === 0 ? '' : `.${decimal}`} ${SIZE_UNITS[index]}`;
 }

@@ -1,9 +1,28 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { AccountButton } from '../shared/identity/account-button';
+import { useIdentity } from '../shared/identity/identity-store';
 import { BrandMark } from './brand-mark';
 import styles from './site-header.module.css';
 import { SiteMenu } from './site-menu';
+import { useShellIdentityRead } from './use-shell-identity-read';
+
+/**
+ * Loaded only for a signed-in person: the account button brings the roles and their schemas,
+ * which a public page's first task need not parse (decision 165).
+ */
+const AccountButton = lazy(() =>
+  import('../shared/identity/account-button').then((module) => ({ default: module.AccountButton })),
+);
+
+/** The account button, for a signed-in person. */
+function AccountSlot() {
+  const signedIn = useIdentity() !== undefined;
+  return signedIn ? (
+    <Suspense>
+      <AccountButton />
+    </Suspense>
+  ) : null;
+}
 
 /**
  * The sticky bar: brand, the menu and the account slot. On a narrow screen the bar is one
@@ -11,6 +30,7 @@ import { SiteMenu } from './site-menu';
  */
 export function SiteHeader() {
   const location = useLocation();
+  const identityRead = useShellIdentityRead();
   const menuId = useId();
   const [expanded, setExpanded] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -47,7 +67,7 @@ export function SiteHeader() {
         <SiteMenu id={menuId} expanded={expanded} />
         {/* On a narrow screen the account button is part of the open menu, not the bar. */}
         <div className={`${styles.account} ${expanded ? styles.accountExpanded : ''}`}>
-          <AccountButton />
+          {identityRead && <AccountSlot />}
         </div>
       </nav>
     </header>

@@ -18,7 +18,10 @@ export interface DownloadEntry {
   latest: boolean;
 }
 
-const naturalOrder = new Intl.Collator('en', { numeric: true });
+/** Made on first use, not when the page's modules load: a collator loads collation data (decision 165). */
+let naturalOrder: Intl.Collator | undefined;
+const naturalCompare = (a: string, b: string) =>
+  (naturalOrder ??= new Intl.Collator('en', { numeric: true })).compare(a, b);
 
 /**
  * The download lookup of SPEC §7, by following links only: the configured endpoint lists
@@ -58,5 +61,5 @@ export async function findChromatofDownloads(
       releaseDate: download.releaseDate,
       latest: download.kind === 'installer' && newest.get(download.product) === download.version,
     }))
-    .sort((a, b) => naturalOrder.compare(b.name, a.name));
+    .sort((a, b) => naturalCompare(b.name, a.name));
 }

@@ -2,8 +2,12 @@ import { FEEDS_PATHS, type CurrentFeed } from '@portal/contracts';
 import { useEffect, useId, useState } from 'react';
 import { apiRequest } from '../api/api-client';
 import { CopyButton } from '../components/copy-button';
+import { whenIdle } from '../when-idle';
 import forms from '../../styles/forms.module.css';
 import styles from './lookup.module.css';
+
+/** The longest the feed address waits for an idle browser. */
+const FEED_ADDRESS_TIMEOUT_MS = 1_000;
 
 /**
  * "Follow updates" under a lookup's results (docs/feeds.md): the address of the private
@@ -17,13 +21,19 @@ export function FollowUpdates({ authorization, idName }: { authorization: string
   const feed = fetched?.for === authorization ? fetched.feed : undefined;
   useEffect(() => {
     const controller = new AbortController();
-    apiRequest<CurrentFeed>({ path: FEEDS_PATHS.current, authorization, signal: controller.signal }).then(
-      (answer) => setFetched({ for: authorization, feed: new URL(answer.feed, window.location.origin).href }),
-      () => {
-        if (!controller.signal.aborted) setFetched({ for: authorization, feed: 'unavailable' });
-      },
-    );
-    return () => controller.abort();
+    // Below the results: asked for once the browser is idle, not in the task that shows them.
+    const cancel = whenIdle(() => {
+      apiRequest<CurrentFeed>({ path: FEEDS_PATHS.current, authorization, signal: controller.signal }).then(
+        (answer) => setFetched({ for: authorization, feed: new URL(answer.feed, window.location.origin).href }),
+        () => {
+          if (!controller.signal.aborted) setFetched({ for: authorization, feed: 'unavailable' });
+        },
+      );
+    }, FEED_ADDRESS_TIMEOUT_MS);
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, [authorization]);
 
   return (

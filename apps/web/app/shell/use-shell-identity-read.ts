@@ -1,0 +1,15 @@
+import { useAfterIdle } from '../shared/when-idle';
+
+/**
+ * How long the shell's identity (the signed-in banner, the account button) waits for an
+ * idle browser after hydration: the first read of localStorage loads the site's whole
+ * storage, a task of its own rather than a part of the one that hydrates the page
+ * (decision 165). Prerendered pages show no identity anyway; staff screens read it at once,
+ * in their gate.
+ */
+const SHELL_IDENTITY_TIMEOUT_MS = 1_000;
+
+/** False while the shell leaves the identity unread; true once the browser was idle. */
+export function useShellIdentityRead(): boolean {
+  return useAfterIdle(SHELL_IDENTITY_TIMEOUT_MS);
+}
