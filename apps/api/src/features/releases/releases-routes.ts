@@ -60,7 +60,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         hasp: INVALID_INSTALLER_REGISTRATION_ID,
       });
       if (!caller) return reply;
-      const snapshot = await app.catalogue.get();
+      const snapshot = app.catalogue.loaded() ?? (await app.catalogue.get());
       const key = caller.kind === 'staff' ? STAFF_GRANT : caller.registration;
       const body = versionAnswers.get(snapshot, key, () =>
         preserialise(versionsFor(snapshot, caller, app.downloadLinks)),

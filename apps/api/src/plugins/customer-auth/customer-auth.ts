@@ -116,7 +116,10 @@ export default fp(
           return undefined;
         }
         if (credential && accepted[credential.scheme] !== undefined) {
-          const registration = await app.registrations.find(credential, tried);
+          const snapshot = app.catalogue.loaded();
+          const registration = snapshot
+            ? app.registrations.findIn(snapshot, credential, tried)
+            : await app.registrations.find(credential, tried);
           if (registration) {
             const recording = brake.recordSuccess(client, tried);
             if (recording) await recording;
@@ -128,7 +131,7 @@ export default fp(
       },
     );
   },
-  { name: 'customer-auth', dependencies: ['registrations', 'staff-roles', 'redis', 'metrics'] },
+  { name: 'customer-auth', dependencies: ['catalogue', 'registrations', 'staff-roles', 'redis', 'metrics'] },
 );
 
 /** The 401 text for the scheme the header names, else the endpoint's first. */
