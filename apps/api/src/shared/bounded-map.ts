@@ -22,6 +22,11 @@ export class BoundedMap<K, V> {
     return value;
   }
 
+  /** The entry, leaving its place in the order as it was: for a hot read that need not keep it. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
   set(key: K, value: V): void {
     this.entries.delete(key);
     this.entries.set(key, value);

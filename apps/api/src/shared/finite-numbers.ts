@@ -25,12 +25,27 @@ interface AjvLike {
 }
 
 /** The JSON pointer of the first number in `data` that is not finite, if any. */
-export function nonFiniteNumberAt(data: unknown, path = ''): string | undefined {
-  if (typeof data === 'number') return Number.isFinite(data) ? undefined : path;
+export function nonFiniteNumberAt(data: unknown): string | undefined {
+  const keys = nonFiniteNumberKeys(data);
+  return keys && keys.map((key) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+/**
+ * The keys leading to the first number that is not finite, outermost first. The pointer is
+ * spelled only when one is found: every request's headers, query and body pass here, and
+ * spelling a pointer for every key walked was most of this check's cost
+ * (docs/decisions/160-versions-route-profile.md).
+ */
+function nonFiniteNumberKeys(data: unknown): string[] | undefined {
+  if (typeof data === 'number') return Number.isFinite(data) ? undefined : [];
   if (data === null || typeof data !== 'object') return undefined;
-  for (const [key, value] of Object.entries(data)) {
-    const found = nonFiniteNumberAt(value, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`);
-    if (found !== undefined) return found;
+  for (const key in data) {
+    if (!Object.hasOwn(data, key)) continue;
+    const found = nonFiniteNumberKeys((data as Record<string, unknown>)[key]);
+    if (found !== undefined) {
+      found.unshift(key);
+      return found;
+    }
   }
   return undefined;
 }

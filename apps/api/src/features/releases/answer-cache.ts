@@ -1,15 +1,17 @@
 /**
  * Answers per caller, reused while their links are the same (they change each minute, see
  * plugins/download-links.ts) and the catalogue has not been republished: the hottest
- * lookup then costs one digest and a map read.
+ * lookup then costs one digest and a map read (docs/decisions/160-versions-route-profile.md).
+ * The key is whatever stands for the caller within one snapshot (its registration record,
+ * or one value for staff), so a lookup makes no key string.
  */
-export class AnswerCache<T> {
+export class AnswerCache<K, T> {
   private snapshot: object | undefined;
   private minute = 0;
-  private readonly answers = new Map<string, T>();
+  private readonly answers = new Map<K, T>();
   private static readonly MAX_ENTRIES = 10_000;
 
-  get(snapshot: object, key: string, build: () => T): T {
+  get(snapshot: object, key: K, build: () => T): T {
     const minute = Math.floor(Date.now() / 60_000);
     if (snapshot !== this.snapshot || minute !== this.minute || this.answers.size >= AnswerCache.MAX_ENTRIES) {
       this.snapshot = snapshot;

@@ -15,14 +15,15 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { CUSTOMER_AUTH_RESPONSES, CustomerAuthorizationHeaders } from '../../plugins/customer-auth/customer-auth';
-import { grantOf } from '../../plugins/download-links';
+import type { RegistrationRecord } from '../../plugins/catalogue/catalogue-snapshot';
 import { preserialise, sendPreserialised, type Preserialised } from '../../shared/preserialised';
 import { AnswerCache } from './answer-cache';
 import { familiesOf, latestRelease, releaseDates, versionsFor, versionSummary } from './releases';
 
 /** Cornerstone versions, families and release dates (SPEC §7; paths: docs/decisions/030-catalogue-api-paths.md). */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
-  const versionAnswers = new AnswerCache<Preserialised<Versions>>();
+  // Keyed by the caller's registration record (one per registration in a snapshot), or STAFF_GRANT.
+  const versionAnswers = new AnswerCache<RegistrationRecord | typeof STAFF_GRANT, Preserialised<Versions>>();
   const tags = ['releases'];
 
   app.get(
@@ -59,8 +60,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         hasp: INVALID_INSTALLER_REGISTRATION_ID,
       });
       if (!caller) return reply;
-      const snapshot = await app.catalogue.get();
-      const body = versionAnswers.get(snapshot, grantOf(caller), () =>
+      const snapshot = app.catalogue.loaded() ?? (await app.catalogue.get());
+      const key = caller.kind === 'staff' ? STAFF_GRANT : caller.registration;
+      const body = versionAnswers.get(snapshot, key, () =>
         preserialise(versionsFor(snapshot, caller, app.downloadLinks)),
       );
       return sendPreserialised(reply, body);

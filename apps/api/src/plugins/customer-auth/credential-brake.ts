@@ -67,8 +67,9 @@ export class CredentialBrake {
 
   recordSuccess(client: string, credential: string, now = Date.now()): void {
     const key = `${client} ${credential}`;
-    // Refreshed at most once a minute: a busy customer's every lookup need not rewrite it.
-    const at = this.knownGood.get(key);
+    // Refreshed at most once a minute: a busy customer's every lookup need not rewrite it, nor
+    // move it in the order (set does that), so it is peeked at (decision 160).
+    const at = this.knownGood.peek(key);
     if (at === undefined || now - at > 60_000) this.knownGood.set(key, now);
   }
 

@@ -2,6 +2,7 @@ import type { CustomerCredential, CustomerScheme } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { keyedDigester } from '../../shared/keyed-digest';
+import type { CatalogueSnapshot } from '../catalogue/catalogue-snapshot';
 import type { RegistrationRecord } from './registrations-tables';
 
 declare module 'fastify' {
@@ -15,6 +16,8 @@ export interface Registrations {
   digestOf(credential: CustomerCredential): string;
   /** The published, unrevoked registration a credential names, if any; pass its digest when already made. */
   find(credential: CustomerCredential, digest?: string): Promise<RegistrationRecord | undefined>;
+  /** The same in a snapshot already at hand (`catalogue.loaded()`), without a promise turn. */
+  findIn(snapshot: CatalogueSnapshot, credential: CustomerCredential, digest: string): RegistrationRecord | undefined;
 }
 
 /** Registration IDs and key IDs are matched without regard to case or stray spaces: customers type them. */
@@ -39,13 +42,17 @@ export function registrationDigester(secretKey: Buffer): (credential: CustomerCr
 export default fp(
   async function registrations(app: FastifyInstance) {
     const digestOf = registrationDigester(app.secretKey);
+    const findIn = (snapshot: CatalogueSnapshot, credential: CustomerCredential, digest: string) => {
+      const registration = snapshot.registrations.get(digest);
+      return registration && registration.scheme === credential.scheme && !registration.revoked
+        ? registration
+        : undefined;
+    };
     app.decorate('registrations', {
       digestOf,
+      findIn,
       async find(credential: CustomerCredential, digest = digestOf(credential)) {
-        const registration = (await app.catalogue.get()).registrations.get(digest);
-        return registration && registration.scheme === credential.scheme && !registration.revoked
-          ? registration
-          : undefined;
+        return findIn(await app.catalogue.get(), credential, digest);
       },
     });
   },
