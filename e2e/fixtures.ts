@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
 import { waitForSignInLink } from '../test-kit/outbox';
-import { signInThroughOutbox } from '../test-kit/staff-session';
+import { loopbackAddressOf, signInThroughOutbox } from '../test-kit/staff-session';
 import { E2E_STAFF_DOMAIN } from './global-setup';
 
 /**
@@ -26,7 +26,9 @@ export async function signInPage(page: Page, email: string, origin = process.env
     const dataDirs = process.env.PORTAL_DATA_DIR!;
     sessions.set(
       key,
-      signInThroughOutbox({ email, requestAt: origin, dataDirs }).then(({ bearer }) => bearer),
+      signInThroughOutbox({ email, requestAt: origin, dataDirs, localAddress: loopbackAddressOf(email) }).then(
+        ({ bearer }) => bearer,
+      ),
     );
   }
   const bearer = await sessions.get(key)!;

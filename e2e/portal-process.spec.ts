@@ -207,8 +207,8 @@ test('staff commands work beside the running portal: a revoked role is refused o
       encoding: 'utf8',
       timeout: 30_000,
     });
-    // The expiring key it was given, and the revocation.
-    expect(verified.stdout).toContain('The audit log is intact: 2 rows');
+    // The demo catalogue's import (a publish), the expiring key it was given, and the revocation.
+    expect(verified.stdout).toContain('The audit log is intact: 3 rows');
   } finally {
     await portal.stop();
     await rm(portal.dataDir, { recursive: true, force: true });

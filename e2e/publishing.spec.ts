@@ -1,6 +1,6 @@
 import { PEOPLE_PATHS } from '@portal/contracts';
 import type { Page } from '@playwright/test';
-import { signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
+import { loopbackAddressOf, signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
 import { seriousViolations } from './axe';
 import { expect, newStaffAddress, signInPage, test } from './fixtures';
 import { E2E_ADMINS, E2E_MAKER_NAME } from './global-setup';
@@ -31,6 +31,7 @@ async function newPublisher() {
     email: E2E_ADMINS.publishing,
     requestAt: origin,
     dataDirs: process.env.PORTAL_DATA_DIR!,
+    localAddress: loopbackAddressOf(E2E_ADMINS.publishing),
   });
   const admin = await adminSession;
   const publisher = newStaffAddress();
