@@ -55,6 +55,7 @@ describe('a withdrawn file in a private feed', () => {
     const publisher = await demo.signIn('publisher-feeds@example.com', ['publisher']);
     const address = await feedAddress(DEMO.CS);
     const token = address.slice('/v1/feeds/'.length, -'.atom'.length);
+    const etag = String((await get(address)).headers.etag);
     const before = await fetchFeed(address);
     const dsv = before.entry!.find(
       (entry) => text(entry.title) === 'Cornerstone 2.8.1 Declaration of Software Validation',
@@ -63,6 +64,8 @@ describe('a withdrawn file in a private feed', () => {
     expect(new URL(withdrawalId(fileId, 1)).protocol).toBe('tag:');
 
     const withdrawn = await withdraw(fileId, publisher, 'Ticket 4711: wrong signature page');
+    // A reader asking whether anything changed is told that it did.
+    expect((await get(address, undefined, { headers: { 'if-none-match': etag } })).statusCode).toBe(200);
     const afterWithdrawal = await fetchFeed(address);
     expect(ids(afterWithdrawal)).not.toContain(dsv.id);
     const [first] = afterWithdrawal.entry!;

@@ -94,15 +94,20 @@ export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
       .map((row) => [row.fileId, { restoredAt: row.restoredAt.toISOString() }]),
   );
   const families = familyRows.map((family) => family.name).sort();
-  const asPublished =
-    withdrawn.size === 0
-      ? undefined
-      : (() => {
-          // A second join of the same rows, to every file: only while something is withdrawn.
-          const everyFile = new Map(fileRows.map(({ file }) => [file.id, record(file)]));
-          return completed({ families, files: everyFile, withdrawn, restored, ...sections(everyFile) });
-        })();
-  return completed({ families, files: fileById, withdrawn, restored, ...sections(fileById) }, asPublished);
+  const live = { families, files: fileById, withdrawn, restored, ...sections(fileById) };
+  if (withdrawn.size === 0) return completed(live);
+  // A second join of the same rows, to every file: only while something is withdrawn. The
+  // registrations concern no file: the live map serves both.
+  const everyFile = new Map(fileRows.map(({ file }) => [file.id, record(file)]));
+  const asPublished = completed({
+    families,
+    files: everyFile,
+    withdrawn,
+    restored,
+    ...sections(everyFile),
+    registrations: live.registrations,
+  });
+  return completed(live, asPublished);
 }
 
 /** The snapshot with its view as published: the one given, or itself. */
