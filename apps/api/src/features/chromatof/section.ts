@@ -98,13 +98,18 @@ export const chromatofSection = {
           { ...release, files: [] } as ChromatofReleaseRecord,
         ]),
       );
+      const withdrawnFrom = new Set<string>();
       for (const file of fileRows) {
+        const key = `${file.product}\n${file.version}`;
         // fileById holds the live files: a withdrawn file leaves its release's list.
-        if (!fileById.has(file.fileId)) continue;
-        byKey
-          .get(`${file.product}\n${file.version}`)
-          ?.files.push({ label: file.label, kind: file.kind, file: fileById.get(file.fileId)! });
+        if (!fileById.has(file.fileId)) {
+          withdrawnFrom.add(key);
+          continue;
+        }
+        byKey.get(key)?.files.push({ label: file.label, kind: file.kind, file: fileById.get(file.fileId)! });
       }
+      // A release whose every file is withdrawn has nothing left to offer: it leaves the lookups too.
+      for (const key of withdrawnFrom) if (byKey.get(key)?.files.length === 0) byKey.delete(key);
       return { chromatofReleases: [...byKey.values()] };
     };
   },

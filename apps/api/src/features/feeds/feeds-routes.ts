@@ -10,6 +10,7 @@ import {
   FeedParams,
   FeedReissueBody,
   feedPath,
+  fileWithdrawnMessage,
   FirmwareFeedParams,
   INVALID_KEY_ID,
   INVALID_PIB_REGISTRATION_ID,
@@ -193,6 +194,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         (candidate) => candidate.file.id === request.params.fileId,
       );
       if (!item) return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      // An older entry of a file since withdrawn leads here: it says so, as the file's links do.
+      if (item.withdrawal) return reply.status(410).send({ message: fileWithdrawnMessage(app.config.makerName) });
       const grant = grantOf({ kind: 'customer', registration: owner.registration });
       return {
         title: item.title,

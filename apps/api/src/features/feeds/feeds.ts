@@ -6,6 +6,7 @@ import {
   FEED_TOKEN_LENGTH,
   feedPath,
   firmwareFeedPath,
+  fileWithdrawnMessage,
   firmwareUpdatePath,
   type FirmwareFeedSeries,
 } from '@portal/contracts';
@@ -18,6 +19,7 @@ import {
   type CatalogueSnapshot,
   type FileRecord,
   type RegistrationRecord,
+  type WithdrawnFile,
 } from '../../plugins/catalogue/catalogue-snapshot';
 import { entitledVersions } from '../../plugins/catalogue/entitlements';
 import type { Entitled } from '../../plugins/customer-auth/customer-auth';
@@ -123,16 +125,23 @@ export interface FeedItem {
   releaseNotes: FileRecord | undefined;
   /** Whether the file is release notes: its entry quotes its own text. */
   isReleaseNotes: boolean;
+  /** Set while the file is withdrawn: the feed shows its withdrawal instead of the file. */
+  withdrawal: WithdrawnFile | undefined;
+  /** When the entry last changed: the withdrawal, else the later of publication and restoration (ISO 8601). */
+  updated: string;
 }
 
 /**
- * Every file the registration (or key ID) would see in the lookups: offline installers,
- * PIBs, DSVs and release notes of a Cornerstone registration; a key ID's PIBs, ChromaTOF
- * downloads and release notes. Newest first, each file once.
+ * Every file the registration (or key ID) would see in the lookups had nothing been
+ * withdrawn: offline installers, PIBs, DSVs and release notes of a Cornerstone registration;
+ * a key ID's PIBs, ChromaTOF downloads and release notes. A withdrawn file is an item with
+ * its withdrawal (docs/decisions/180-withdrawals-in-the-feeds.md). Newest change first, each file once.
  */
-export function feedItems(snapshot: CatalogueSnapshot, registration: RegistrationRecord): FeedItem[] {
+export function feedItems(live: CatalogueSnapshot, registration: RegistrationRecord): FeedItem[] {
+  // The catalogue as published: the lookups' own rules, with the withdrawn files still in place.
+  const snapshot = live.asPublished;
   const entitled: Entitled = { kind: 'customer', registration };
-  const items: FeedItem[] = [];
+  const items: Omit<FeedItem, 'withdrawal' | 'updated'>[] = [];
   const notesOf = (product: string, version: string) => snapshot.releaseNotes.get(releaseNotesKey(product, version));
   const withNotes = (product: string, version: string, file: FileRecord, title: string) => {
     const notes = notesOf(product, version);
@@ -187,12 +196,24 @@ export function feedItems(snapshot: CatalogueSnapshot, registration: Registratio
   const seen = new Set<string>();
   return items
     .filter((item) => !seen.has(item.file.id) && seen.add(item.file.id))
+    .map((item): FeedItem => {
+      const withdrawal = live.withdrawn.get(item.file.id);
+      // Withdrawn release notes are quoted nowhere.
+      const releaseNotes =
+        item.releaseNotes && live.withdrawn.has(item.releaseNotes.id) ? undefined : item.releaseNotes;
+      return { ...item, releaseNotes, withdrawal, updated: entryUpdated(live, item.file, withdrawal) };
+    })
     .sort(
       (a, b) =>
-        b.file.publishedAt.localeCompare(a.file.publishedAt) ||
-        a.title.localeCompare(b.title) ||
-        a.file.id.localeCompare(b.file.id),
+        b.updated.localeCompare(a.updated) || a.title.localeCompare(b.title) || a.file.id.localeCompare(b.file.id),
     );
+}
+
+/** When a file's entry last changed: its withdrawal, or the later of its publication and its last restoration. */
+function entryUpdated(snapshot: CatalogueSnapshot, file: FileRecord, withdrawal: WithdrawnFile | undefined): string {
+  if (withdrawal) return withdrawal.withdrawnAt;
+  const restoredAt = snapshot.restored.get(file.id)?.restoredAt;
+  return restoredAt !== undefined && restoredAt > file.publishedAt ? restoredAt : file.publishedAt;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -201,6 +222,32 @@ export function feedItems(snapshot: CatalogueSnapshot, registration: Registratio
 /** The entry ID of a file: its row ID as a URN, the same in every feed and for as long as the file is published. */
 export function entryId(fileId: string): string {
   return `urn:uuid:${fileId}`;
+}
+
+/**
+ * The entry ID of a file's `number`th withdrawal: an entry of its own, so a reader shows the
+ * withdrawal as a new item (the file's entry would at best be shown as edited), and each
+ * withdrawal after a restoration as another.
+ */
+export function withdrawalEntryId(publicUrl: URL, fileId: string, number: number): string {
+  return `tag:${publicUrl.hostname},2026:files:${fileId}:withdrawn:${number}`;
+}
+
+/**
+ * What a withdrawal's entry says: which file, when, and that its links no longer work. The
+ * reason staff gave stays out: it is written for the change history and the audit log,
+ * where it may name a customer, a ticket or a defect under investigation (decision 180).
+ */
+function withdrawalContent(
+  facts: [string, string][],
+  withdrawal: WithdrawnFile,
+  makerName: string,
+  after: string,
+): string {
+  const all = [...facts, ['Withdrawn', withdrawal.withdrawnAt]]
+    .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value!)}</dd>`)
+    .join('');
+  return `<p>${escapeHtml(`${fileWithdrawnMessage(makerName)} ${after}`)}</p><dl>${all}</dl>`;
 }
 
 const RELEASE_NOTES_TEXT_MAX_BYTES = 64 * 1024;
@@ -260,12 +307,34 @@ export interface PrivateFeedOptions {
   notesText(file: FileRecord | undefined): Promise<string | undefined>;
 }
 
-/** The feed's document and when it last changed (its newest file's publication). */
+/** The feed's document and when it last changed (its newest entry's change). */
 export async function privateFeed(options: PrivateFeedOptions): Promise<{ xml: string; updated: Date }> {
   const { publicUrl, token, items } = options;
   const shown = items.slice(0, FEED_ENTRIES_MAX);
   const entries: AtomEntry[] = [];
+  const alternate = new URL(options.scheme === 'hasp' ? '/cornerstone/pibs' : '/chromatof', publicUrl).toString();
   for (const item of shown) {
+    if (item.withdrawal) {
+      entries.push({
+        id: withdrawalEntryId(publicUrl, item.file.id, item.withdrawal.number),
+        title: `${item.title} withdrawn`,
+        // Never the file: its page and links answer that it was withdrawn.
+        link: alternate,
+        updated: new Date(item.withdrawal.withdrawnAt),
+        content: withdrawalContent(
+          [
+            ['Product', item.product],
+            ['Version', item.version],
+            ['File', item.file.name],
+            ['SHA-256', item.file.sha256],
+          ],
+          item.withdrawal,
+          options.makerName,
+          'Its download links no longer work; look your ID up on the portal for the files offered now.',
+        ),
+      });
+      continue;
+    }
     const link = new URL(FEED_FILE_PAGE, publicUrl);
     link.searchParams.set('token', token);
     link.searchParams.set('file', item.file.id);
@@ -273,17 +342,17 @@ export async function privateFeed(options: PrivateFeedOptions): Promise<{ xml: s
       id: entryId(item.file.id),
       title: item.title,
       link: link.toString(),
-      updated: new Date(item.file.publishedAt),
+      updated: new Date(item.updated),
       content: entryContent(item, await options.notesText(item.isReleaseNotes ? item.file : item.releaseNotes)),
     });
   }
-  const updated = shown[0] ? new Date(shown[0].file.publishedAt) : options.issuedAt;
+  const updated = shown[0] ? new Date(shown[0].updated) : options.issuedAt;
   const what = options.scheme === 'hasp' ? 'your Cornerstone registration' : 'your ChromaTOF key';
   const xml = atomFeed({
     id: `tag:${publicUrl.hostname},2026:feeds:${token}`,
     title: `${options.makerName} software updates for ${what}`,
     self: new URL(feedPath(token), publicUrl).toString(),
-    alternate: new URL(options.scheme === 'hasp' ? '/cornerstone/pibs' : '/chromatof', publicUrl).toString(),
+    alternate,
     author: options.makerName,
     updated,
     entries,
@@ -294,17 +363,60 @@ export async function privateFeed(options: PrivateFeedOptions): Promise<{ xml: s
 // ---------------------------------------------------------------------------------------
 // Public firmware feeds
 
-/** The Atom feed of one series' firmware releases, newest version first, and when it last changed. */
+/**
+ * The Atom feed of one series' firmware releases, newest version first, and when it last
+ * changed. A withdrawn release is an entry saying so, with no download (decision 180).
+ */
 export function firmwareFeed(
   snapshot: CatalogueSnapshot,
   series: FirmwareFeedSeries,
   { publicUrl, makerName }: { publicUrl: URL; makerName: string },
 ): { xml: string; updated: Date } {
-  const releases = [...snapshot.firmware.releases.values()]
+  const releases = [...snapshot.asPublished.firmware.releases.values()]
     .filter((release) => release.instrument.toLowerCase() === series)
     .sort((a, b) => compareVersions(b.version, a.version));
   const page = new URL(`/metallographics/${series}/firmware`, publicUrl).toString();
-  const updated = new Date(Math.max(0, ...releases.map((release) => Date.parse(release.update.publishedAt))));
+  const entries = releases.map((release): AtomEntry => {
+    const withdrawal = snapshot.withdrawn.get(release.update.id);
+    const title = `${release.instrument} firmware ${release.version}`;
+    const updated = new Date(entryUpdated(snapshot, release.update, withdrawal));
+    if (withdrawal) {
+      return {
+        id: withdrawalEntryId(publicUrl, release.update.id, withdrawal.number),
+        title: `${title} withdrawn`,
+        link: page,
+        updated,
+        content: withdrawalContent(
+          [
+            ['Version', release.version],
+            ['Released', release.releaseDate],
+            ['File', 'update.zip'],
+            ['SHA-256', release.update.sha256],
+          ],
+          withdrawal,
+          makerName,
+          'It is no longer offered; the firmware page shows the latest version.',
+        ),
+      };
+    }
+    const facts = [
+      ['Version', release.version],
+      ['Released', release.releaseDate],
+      ['Download', new URL(firmwareUpdatePath(release.version), publicUrl).toString()],
+      ['Size', `${bytes.format(release.update.sizeBytes)} bytes`],
+      ['SHA-256', release.update.sha256],
+    ]
+      .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value!)}</dd>`)
+      .join('');
+    return {
+      id: entryId(release.update.id),
+      title,
+      link: page,
+      updated,
+      content: `<dl>${facts}</dl><h3>Release notes</h3><pre>${escapeHtml(release.releaseNotes)}</pre>`,
+    };
+  });
+  const updated = new Date(Math.max(0, ...entries.map((entry) => entry.updated.getTime())));
   const xml = atomFeed({
     id: `tag:${publicUrl.hostname},2026:firmware:${series}`,
     title: `${makerName} ${series.toUpperCase()} firmware`,
@@ -312,24 +424,7 @@ export function firmwareFeed(
     alternate: page,
     author: makerName,
     updated,
-    entries: releases.map((release) => {
-      const facts = [
-        ['Version', release.version],
-        ['Released', release.releaseDate],
-        ['Download', new URL(firmwareUpdatePath(release.version), publicUrl).toString()],
-        ['Size', `${bytes.format(release.update.sizeBytes)} bytes`],
-        ['SHA-256', release.update.sha256],
-      ]
-        .map(([name, value]) => `<dt>${name}</dt><dd>${escapeHtml(value!)}</dd>`)
-        .join('');
-      return {
-        id: entryId(release.update.id),
-        title: `${release.instrument} firmware ${release.version}`,
-        link: page,
-        updated: new Date(release.update.publishedAt),
-        content: `<dl>${facts}</dl><h3>Release notes</h3><pre>${escapeHtml(release.releaseNotes)}</pre>`,
-      };
-    }),
+    entries,
   });
   return { xml, updated };
 }

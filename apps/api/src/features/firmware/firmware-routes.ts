@@ -7,6 +7,7 @@ import {
   firmwareReleaseNotesPath,
   FirmwareReleases,
   firmwareUpdatePath,
+  fileWithdrawnMessage,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
@@ -164,13 +165,22 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           }),
           304: Type.Null(),
           404: ErrorBody,
+          410: ErrorBody,
           416: ErrorBody,
         },
       },
     },
     async (request, reply) => {
-      const release = (await app.catalogue.get()).firmware.releases.get(request.params.version);
-      if (!release) return reply.status(404).send({ message: NO_SUCH_FIRMWARE });
+      const snapshot = await app.catalogue.get();
+      const release = snapshot.firmware.releases.get(request.params.version);
+      if (!release) {
+        // A withdrawn version says so, as every withdrawn file's link does (docs/publishing.md).
+        const published = snapshot.asPublished.firmware.releases.get(request.params.version);
+        if (published && snapshot.withdrawn.has(published.update.id)) {
+          return reply.status(410).send({ message: fileWithdrawnMessage(app.config.makerName) });
+        }
+        return reply.status(404).send({ message: NO_SUCH_FIRMWARE });
+      }
       return app.fileDelivery.send(request, reply, release.update, () => {}, {
         cacheControl: UPDATE_CACHE_CONTROL,
         downloadName: 'update.zip',

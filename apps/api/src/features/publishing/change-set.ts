@@ -13,7 +13,7 @@ import type { Database, DatabaseExecutor } from '../../db/connect';
 import type { AuditAct } from '../../plugins/audit-log';
 import type { BlobStore } from '../../plugins/blob-store';
 import { CATALOGUE_PUBLISHED_CHANNEL } from '../../plugins/catalogue/catalogue';
-import { files, fileWithdrawals } from '../../plugins/catalogue/catalogue-tables';
+import { fileRestorations, files, fileWithdrawals } from '../../plugins/catalogue/catalogue-tables';
 import { diffStates, readCatalogueState, summarize } from '../../plugins/catalogue/history';
 import {
   reissueFirmwareMetadata,
@@ -182,8 +182,22 @@ export async function applyChangeSet(
 
 /** Sets a file's withdrawal as the manifest says; a file already so is left as it is (importing twice changes nothing). */
 async function setWithdrawn(tx: DatabaseExecutor, fileId: string, reason: string | null, actor: string) {
-  if (reason === null) await tx.delete(fileWithdrawals).where(eq(fileWithdrawals.fileId, fileId));
-  else await tx.insert(fileWithdrawals).values({ fileId, reason, withdrawnBy: actor }).onConflictDoNothing();
+  if (reason === null) {
+    const ended = await tx
+      .delete(fileWithdrawals)
+      .where(eq(fileWithdrawals.fileId, fileId))
+      .returning({ fileId: fileWithdrawals.fileId });
+    // A restoration is dated and counted: the feeds show the file again as of now (decision 180).
+    if (ended.length > 0) {
+      await tx
+        .insert(fileRestorations)
+        .values({ fileId, restorations: 1, restoredBy: actor })
+        .onConflictDoUpdate({
+          target: fileRestorations.fileId,
+          set: { restoredAt: sql`now()`, restorations: sql`${fileRestorations.restorations} + 1`, restoredBy: actor },
+        });
+    }
+  } else await tx.insert(fileWithdrawals).values({ fileId, reason, withdrawnBy: actor }).onConflictDoNothing();
 }
 
 /** The publishing screen's act on one file; refused, changing nothing, when the file is not in the state it needs. */

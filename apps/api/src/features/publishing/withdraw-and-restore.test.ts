@@ -220,7 +220,9 @@ describe('the publishing pipeline: one change set, recorded, from either door', 
     const second = await metadata();
     expect(second.sequence).toBeGreaterThan(first.sequence);
     expect(second.latestVersions.MX).not.toBe(latestMx);
-    expect((await demo.get(`/firmware/${latestMx}/update.zip`)).statusCode).toBe(404);
+    const zip = await demo.get(`/firmware/${latestMx}/update.zip`);
+    expect(zip.statusCode).toBe(410);
+    expect(zip.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
     expect((await post(fileUrl(PUBLISHING_PATHS.restoration, update.id), publisher, {})).statusCode).toBe(200);
     expect((await metadata()).latestVersions.MX).toBe(latestMx);
   });

@@ -1,4 +1,4 @@
-import { bigint, char, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 // The catalogue's own tables: the published files and the product families every section
 // refers to. Each section's tables live with the section (plugins/catalogue/sections.ts).
@@ -36,6 +36,22 @@ export const fileWithdrawals = pgTable('file_withdrawals', {
   reason: text('reason').notNull(),
   /** A staff e-mail address, or `cli`. */
   withdrawnBy: text('withdrawn_by').notNull(),
+});
+
+/**
+ * The last restoration of each file ever restored, and how many times it was restored: the
+ * feeds date a restored file's entry by it and number each withdrawal's own entry
+ * (docs/decisions/180-withdrawals-in-the-feeds.md). Kept when the file is withdrawn again.
+ */
+export const fileRestorations = pgTable('file_restorations', {
+  fileId: uuid('file_id')
+    .primaryKey()
+    .references(() => files.id),
+  restoredAt: timestamp('restored_at', { withTimezone: true }).notNull().defaultNow(),
+  /** How many withdrawals of the file have ended in a restoration: the current one, if any, is the next. */
+  restorations: integer('restorations').notNull(),
+  /** A staff e-mail address, or `cli`. */
+  restoredBy: text('restored_by').notNull(),
 });
 
 export const productFamilies = pgTable('product_families', {

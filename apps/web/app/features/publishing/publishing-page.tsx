@@ -212,11 +212,12 @@ function FileCard({ file }: { file: PublishedFile }) {
         title={file.withdrawn ? `Restore ${file.name}?` : `Withdraw ${file.name}?`}
       >
         {file.withdrawn ? (
-          <p>It comes back into every lookup that lists it, and its links work again.</p>
+          <p>It comes back into every lookup and feed that lists it, and its links work again.</p>
         ) : (
           <p>
-            It leaves every lookup at once, and its links, even those already handed out, say it was withdrawn. Its
-            record and history stay; it can be restored.
+            It leaves every lookup at once, and its links, even those already handed out, say it was withdrawn; every
+            feed that listed it says so, without the reason (only staff read it). Its record and history stay; it can be
+            restored.
           </p>
         )}
         <fetcher.Form method="post" className={styles.confirm} onSubmit={() => setConfirming(false)}>
