@@ -6,11 +6,12 @@ import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config/config';
 import type { Database } from './db/connect';
+import { feedFetchCounts } from './features/feeds/feed-fetch-counts';
 import { usageRoutes } from './features/usage/usage-routes';
 import configPlugin from './plugins/config';
 import database from './plugins/database';
 import staffAuth from './plugins/staff-auth';
-import staffRoles from './plugins/staff-roles';
+import staffRoles, { collectStaffRoutes } from './plugins/staff-roles';
 
 /** What fastify-plugin attaches to a plugin: its name and the plugins it needs. */
 const metaOf = (plugin: unknown) =>
@@ -19,9 +20,11 @@ const metaOf = (plugin: unknown) =>
 /** A staff route plugin on an app with what it needs up to staff-auth and staff-roles, which `withStaffAuth` decides. */
 function appWithUsageRoutes({ withStaffAuth }: { withStaffAuth: 'before' | 'never' }) {
   const app = Fastify();
+  collectStaffRoutes(app);
   void app.register(configPlugin, { config: loadConfig({ DATA_DIR: '/nonexistent' }), secretKey: Buffer.alloc(32) });
   // Never queried: staff-auth turns a request without a bearer away before any query.
   void app.register(database, { db: {} as Database, pool: {} as pg.Pool });
+  void app.register(feedFetchCounts);
   if (withStaffAuth === 'before') {
     void app.register(staffAuth);
     void app.register(staffRoles);
@@ -45,10 +48,21 @@ describe('plugins declare what they need, so a wrong registration order stops st
     const app = Fastify();
     void app.register(configPlugin, { config: loadConfig({ DATA_DIR: '/nonexistent' }), secretKey: Buffer.alloc(32) });
     void app.register(database, { db: {} as Database, pool: {} as pg.Pool });
+    void app.register(feedFetchCounts);
     void app.register(usageRoutes);
     void app.register(staffAuth);
     void app.register(staffRoles);
     await expect(app.ready()).rejects.toMatchObject({ code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED' });
+    await app.close();
+  });
+
+  it('refuses to start staff-roles on an app without the route collector, which puts every staff route’s check in place', async () => {
+    const app = Fastify();
+    void app.register(configPlugin, { config: loadConfig({ DATA_DIR: '/nonexistent' }), secretKey: Buffer.alloc(32) });
+    void app.register(database, { db: {} as Database, pool: {} as pg.Pool });
+    void app.register(staffAuth);
+    void app.register(staffRoles);
+    await expect(app.ready()).rejects.toThrow(/collectStaffRoutes/);
     await app.close();
   });
 

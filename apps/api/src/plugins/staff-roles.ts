@@ -72,6 +72,9 @@ const CACHED_PEOPLE = 10_000;
  */
 export default fp(
   async function staffRolesPlugin(app: FastifyInstance) {
+    // The collector is what puts each route's check in front of it: without it every staff route would be open.
+    if (!app.hasDecorator('staffRoutes'))
+      throw new Error('staff-roles needs collectStaffRoutes(app) on the bare instance first (buildApp does it)');
     const { adminEmails, staffDefaultRoles } = app.config;
     const cache = new BoundedMap<string, Promise<StaffRole[]>>(CACHED_PEOPLE);
 

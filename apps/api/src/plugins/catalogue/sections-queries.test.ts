@@ -8,7 +8,7 @@ import { catalogueIsEmpty, downloadOf } from './sections';
 describe('the sections asked through the catalogue', () => {
   const demo = useDemoPortal();
 
-  it('say what a file is a download of: an offline installer, a PIB, a DSV, and nothing for any other file', async () => {
+  it('say what a file is a download of: an offline installer, a PIB, a DSV, a ChromaTOF file, and nothing for any other file', async () => {
     const { db } = demo.portal.database;
     const { rows } = await db.execute<{ name: string; product: string | null; version: string | null }>(sql`
       SELECT ${files.name} AS name, published.product, published.version
@@ -18,7 +18,8 @@ describe('the sections asked through the catalogue', () => {
     expect(answer.get('Cornerstone-2.10.0-p11-PIB.pdf')).toEqual({ product: 'Cornerstone PIB', version: '2.10.0' });
     expect(answer.get('ChromaTOF-6.0.2-PIB.pdf')).toEqual({ product: 'ChromaTOF PIB', version: '6.0.2' });
     expect(answer.get('DSV-Cornerstone-2.9-draft.pdf')).toEqual({ product: 'Cornerstone DSV', version: '2.9 draft' });
-    for (const other of ['Cornerstone-2.8.1-Release-Notes.txt', 'ChromaTOF-6.1.0-Setup.zip', 'update.zip']) {
+    expect(answer.get('ChromaTOF-6.1.0-Setup.zip')).toEqual({ product: 'ChromaTOF', version: '6.1.0' });
+    for (const other of ['Cornerstone-2.8.1-Release-Notes.txt', 'update.zip']) {
       expect(answer.get(other)).toEqual({ product: null, version: null });
     }
   });
