@@ -21,11 +21,20 @@ export class PublishFolder {
     });
 
   /** Changes the folder's catalogue.json. */
-  async editManifest<Manifest = Record<string, unknown[]>>(edit: (manifest: Manifest) => void) {
+  /** Edits the folder's catalogue.json, written on one line, or `indent` spaces deep as people write it. */
+  async editManifest<Manifest = Record<string, unknown[]>>(edit: (manifest: Manifest) => void, { indent = 0 } = {}) {
     const file = path.join(this.folder, 'catalogue.json');
     const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
     edit(manifest);
-    await writeFile(file, JSON.stringify(manifest));
+    await writeFile(file, JSON.stringify(manifest, null, indent));
+  }
+
+  /** The line of catalogue.json (from 1) that holds `text`. */
+  async manifestLineOf(text: string): Promise<number> {
+    const lines = (await readFile(path.join(this.folder, 'catalogue.json'), 'utf8')).split('\n');
+    const index = lines.findIndex((line) => line.includes(text));
+    if (index < 0) throw new Error(`catalogue.json has no line with ${text}`);
+    return index + 1;
   }
 }
 

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { Value } from 'typebox/value';
 import { blobKeyFor } from '../../plugins/blob-store';
 import { fileInFolder, ImportError, ManifestProblems, problemOf } from '../../plugins/catalogue/section-kit';
@@ -36,9 +37,11 @@ const CONTENT_TYPES: Record<string, string> = {
 
 export async function readManifest(folder: string): Promise<CatalogueManifest> {
   const file = path.join(folder, MANIFEST_FILE_NAME);
+  let text: string;
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(file, 'utf8'));
+    text = await readFile(file, 'utf8');
+    json = JSON.parse(text);
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : (error as Error).message;
     throw new ImportError([`${file}: ${reason}`]);
@@ -53,8 +56,35 @@ export async function readManifest(folder: string): Promise<CatalogueManifest> {
   const sectionProblems = new ManifestProblems(manifest);
   checkSections(manifest, sectionProblems);
   checkWithdrawals(manifest, sectionProblems);
-  if (sectionProblems.list.length > 0) throw new ImportError(sectionProblems.list);
+  if (sectionProblems.list.length > 0) throw new ImportError(sectionProblems.list.map(withLineIn(text)));
   return manifest;
+}
+
+/** An entry or field a problem starts with: `pibs[0].effectiveDate: …`, `configurations[1] (CS744): …`. */
+const PROBLEM_PATH = /^([A-Za-z]+(?:\[\d+\])?(?:\.[A-Za-z]+(?:\[\d+\])?)*)[: ]/;
+
+/**
+ * A problem that names an entry or field of the manifest, led by the line it is on in the
+ * file (`catalogue.json:14: pibs[0].effectiveDate: …`), as compilers name a line, so an
+ * editor finds it; the nearest enclosing entry's line when the field is not written.
+ */
+function withLineIn(text: string) {
+  const tree = parseTree(text);
+  return (problem: string): string => {
+    const named = PROBLEM_PATH.exec(problem)?.[1];
+    if (!tree || named === undefined) return problem;
+    const segments = named
+      .split(/[.[\]]/)
+      .filter((segment) => segment !== '')
+      .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
+    let node: JsonNode | undefined;
+    for (let length = segments.length; length > 0 && !node; length--) {
+      node = findNodeAtLocation(tree, segments.slice(0, length));
+    }
+    if (!node) return problem;
+    const line = text.slice(0, node.parent?.type === 'property' ? node.parent.offset : node.offset).split('\n').length;
+    return `${MANIFEST_FILE_NAME}:${line}: ${problem}`;
+  };
 }
 
 /** A file withdrawn gives its reason; a file named twice is not withdrawn by one entry and kept by the other. */

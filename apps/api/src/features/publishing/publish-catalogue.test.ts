@@ -135,28 +135,34 @@ describe('npm run portal -- import', () => {
     const error = await run().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportError);
     expect((error as ImportError).problems).toEqual([
-      'options: "LIMS" appears twice',
-      'configurations: "CS 2.10.0 CS844" appears twice',
-      'configurations[1] (CS744): "broken" is not in the form of its list',
-      'configurations[2] (CS844): "|1" is not in the form of its list',
+      'catalogue.json:1: options: "LIMS" appears twice',
+      'catalogue.json:1: configurations: "CS 2.10.0 CS844" appears twice',
+      'catalogue.json:1: configurations[1] (CS744): "broken" is not in the form of its list',
+      'catalogue.json:1: configurations[2] (CS844): "|1" is not in the form of its list',
     ]);
     expect(Object.values(await catalogueState()).flat()).toEqual([]);
   });
 
-  it('refuses a PIB or DSV whose effective date or revision is out of its form, naming the entry and the field, and imports nothing', async () => {
-    await kit.editManifest((manifest) => {
-      Object.assign(manifest.pibs![0]!, { effectiveDate: '2025-02-30', revision: 'B' });
-      Object.assign(manifest.pibs![2]!, { revision: 'rev B' });
-      Object.assign(manifest.dsvs![1]!, { effectiveDate: '12/06/2024', revision: '1..2' });
-    });
+  it('refuses a PIB or DSV whose effective date or revision is out of its form, naming the line, the entry and the field, and imports nothing', async () => {
+    await kit.editManifest(
+      (manifest) => {
+        Object.assign(manifest.pibs![0]!, { effectiveDate: '2025-02-30', revision: 'B' });
+        Object.assign(manifest.pibs![2]!, { revision: 'rev B' });
+        Object.assign(manifest.dsvs![1]!, { effectiveDate: '12/06/2024', revision: '1..2' });
+      },
+      { indent: 2 },
+    );
     const error = await run().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportError);
+    const line = (text: string) => kit.manifestLineOf(text);
     expect((error as ImportError).problems).toEqual([
-      'pibs[0].effectiveDate: "2025-02-30" is not a date (YYYY-MM-DD)',
-      'pibs[2].revision: "rev B" is not a revision (letters and digits, with . or - between them, at most 16)',
-      'dsvs[1].revision: "1..2" is not a revision (letters and digits, with . or - between them, at most 16)',
-      'dsvs[1].effectiveDate: "12/06/2024" is not a date (YYYY-MM-DD)',
+      `catalogue.json:${await line('"2025-02-30"')}: pibs[0].effectiveDate: "2025-02-30" is not a date (YYYY-MM-DD)`,
+      `catalogue.json:${await line('"rev B"')}: pibs[2].revision: "rev B" is not a revision (letters and digits, with . or - between them, at most 16)`,
+      `catalogue.json:${await line('"1..2"')}: dsvs[1].revision: "1..2" is not a revision (letters and digits, with . or - between them, at most 16)`,
+      `catalogue.json:${await line('"12/06/2024"')}: dsvs[1].effectiveDate: "12/06/2024" is not a date (YYYY-MM-DD)`,
     ]);
+    // Four problems on four lines of a file as people write it.
+    expect(new Set((error as ImportError).problems.map((problem) => problem.split(':')[1])).size).toBe(4);
     expect(Object.values(await catalogueState()).flat()).toEqual([]);
     expect(await storedBlobs()).toEqual([]);
   });

@@ -53,10 +53,10 @@ describe('the passwordReset section of the manifest', () => {
     const error = await run().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImportError);
     expect((error as ImportError).problems).toEqual([
-      'passwordReset[0]: the registration ID is not in "registrations"',
-      'passwordReset[1].authorizedAdminEmails: "not an address" is not a valid e-mail address',
-      'passwordReset[2]: an ID appears twice',
-      'passwordReset[2].managers: "a%b@example.com" is not a valid e-mail address',
+      'catalogue.json:1: passwordReset[0]: the registration ID is not in "registrations"',
+      'catalogue.json:1: passwordReset[1].authorizedAdminEmails: "not an address" is not a valid e-mail address',
+      'catalogue.json:1: passwordReset[2]: an ID appears twice',
+      'catalogue.json:1: passwordReset[2].managers: "a%b@example.com" is not a valid e-mail address',
     ]);
     expect(JSON.stringify((error as ImportError).problems)).not.toContain('SECRET-9999');
     expect(await rows('SELECT * FROM password_reset_registrations')).toEqual([]);
