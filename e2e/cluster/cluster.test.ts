@@ -102,6 +102,20 @@ function bytesWritten(pid: number): number {
 }
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Adds Cornerstone `name` to the manifest of a copy of the demo catalogue, with its offline installer in installers/. */
+function addVersion(folder: string, name: string, releaseDate: string) {
+  const manifestFile = path.join(folder, 'catalogue.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { versions: unknown[] };
+  manifest.versions.push({
+    name,
+    families: ['CS'],
+    releaseDate,
+    offlineInstaller: { path: `installers/Cornerstone-${name}-Offline.zip` },
+    offlineInstallerBuiltAt: `${releaseDate}T09:30:00Z`,
+  });
+  writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+}
+
 /** The signed link to a version's offline installer, as the versions lookup at `origin` hands it out. */
 async function installerLink(origin: string, version: string): Promise<string> {
   const versions = (await request(`${origin}/v1/Cornerstone/versions`, { headers: { authorization: CS } })).json<
@@ -278,16 +292,7 @@ describe('two portals behind nginx on shared PostgreSQL, Redis and an S3 bucket'
       cpSync(DEMO_CATALOGUE, folder, { recursive: true });
       const installer = randomBytes(64 * 1024);
       writeFileSync(path.join(folder, 'installers/Cornerstone-2.12.0-Offline.zip'), installer);
-      const manifestFile = path.join(folder, 'catalogue.json');
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { versions: unknown[] };
-      manifest.versions.push({
-        name: '2.12.0',
-        families: ['CS'],
-        releaseDate: '2026-11-23',
-        offlineInstaller: { path: 'installers/Cornerstone-2.12.0-Offline.zip' },
-        offlineInstallerBuiltAt: '2026-11-23T09:30:00Z',
-      });
-      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+      addVersion(folder, '2.12.0', '2026-11-23');
 
       const imported = await cluster.runCommand(['import', folder]);
       assert.equal(imported.status, 0, imported.output);
@@ -388,16 +393,7 @@ describe('two portals behind nginx on shared PostgreSQL, Redis and an S3 bucket'
       file.end();
       await once(file, 'close');
       const expected = written.digest('hex');
-      const manifestFile = path.join(folder, 'catalogue.json');
-      const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { versions: unknown[] };
-      manifest.versions.push({
-        name: '2.13.0',
-        families: ['CS'],
-        releaseDate: '2026-11-24',
-        offlineInstaller: { path: 'installers/Cornerstone-2.13.0-Offline.zip' },
-        offlineInstallerBuiltAt: '2026-11-24T09:30:00Z',
-      });
-      writeFileSync(manifestFile, JSON.stringify(manifest, null, 2));
+      addVersion(folder, '2.13.0', '2026-11-24');
       const imported = await cluster.runCommand(['import', folder]);
       assert.equal(imported.status, 0, imported.output);
       rmSync(folder, { recursive: true, force: true });
