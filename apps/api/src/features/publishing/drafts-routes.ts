@@ -18,6 +18,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { ChangeRefused, type ChangeAuthor } from './change-set';
@@ -37,11 +38,11 @@ import { changeWithDiff } from './history';
 
 /**
  * Drafts, their preview and their publish (docs/publishing.md#drafts): the API half of the
- * browser door, registered by publishing-routes.ts under the same plugin. Role `publisher`;
+ * browser door. Role `publisher`;
  * any publisher may continue any draft. No registration ID or key ID is ever in a URL: the
  * preview takes it in its body, so no access log keeps it.
  */
-export const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
+const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['publishing'];
   const config = { staffAccess: 'publisher' } as const;
   const expiryDays = app.config.draftExpiryDays;
@@ -227,3 +228,9 @@ export const draftRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 };
+
+export const draftRoutes = fp(routes, {
+  name: 'publishing-draft-routes',
+  dependencies: ['config', 'database', 'staff-roles', 'audit-log', 'blob-store', 'catalogue'],
+  encapsulate: true,
+});

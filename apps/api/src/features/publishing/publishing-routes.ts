@@ -16,7 +16,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { applyChangeSet, ChangeRefused, type ChangeAuthor, type ChangeSet } from './change-set';
-import { draftRoutes } from './drafts-routes';
 import { changeWithDiff, listChanges, listPublishedFiles } from './history';
 
 /**
@@ -138,8 +137,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return detail;
     },
   );
-
-  await draftRoutes(app, {});
 };
 
 export const publishingRoutes = fp(routes, {
