@@ -225,6 +225,20 @@ describe('drafts: a catalogue.json on the server, previewed and published from t
     expect((await demo.get(draftUrl(PUBLISHING_PATHS.draft, draft.draft.id), publisher)).statusCode).toBe(404);
   });
 
+  it('previews a key ID’s lookups from the body; an unknown ID lists nothing; both IDs at once are refused', async () => {
+    const publisher = await demo.signIn('drafts-key@example.com', ['publisher']);
+    const file = await storedPibFile(publisher);
+    const draft = await createDraft(publisher, newPib(file.sha256, 'key-preview'));
+    const byKey = (await preview(publisher, draft.draft.id, { keyId: 'DEMO-KEY-2001' })).json<DraftPreview>();
+    expect(byKey.lookups!.after.chromatofReleases.length).toBeGreaterThan(0);
+    expect(byKey.lookups!.after).toEqual(byKey.lookups!.before);
+    const unknown = await preview(publisher, draft.draft.id, { registrationId: 'NO-SUCH-ID' });
+    expect(unknown.json<DraftPreview>().lookups).toBeNull();
+    const both = await preview(publisher, draft.draft.id, { registrationId: 'DEMO-CS-1001', keyId: 'DEMO-KEY-2001' });
+    expect(both.statusCode).toBe(400);
+    expect(both.json()).toEqual({ message: 'Give a registration ID or a key ID, not both.' });
+  });
+
   it('sweeps a draft unchanged for DRAFT_EXPIRY_DAYS', async () => {
     const publisher = await demo.signIn('drafts-expiry@example.com', ['publisher']);
     const file = await storedPibFile(publisher);
