@@ -27,6 +27,8 @@ const PARAMS: Record<string, string> = {
   // No published file has this ID: a withdrawal or restoration answers 404 and changes nothing.
   fileId: '00000000-0000-4000-8000-000000000000',
   changeId: '1',
+  // No draft has this ID: reading, replacing, previewing, publishing or deleting it answers 404.
+  draftId: '00000000-0000-4000-8000-000000000000',
 };
 
 /**
@@ -42,6 +44,11 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/feeds/reissue': { scheme: 'hasp', id: 'NO-SUCH-ID' },
   'POST /v1/publishing/files/:fileId/withdrawal': { reason: 'The access matrix' },
   'POST /v1/publishing/files/:fileId/restoration': {},
+  // Not a catalogue.json: refused with its problems, nothing stored.
+  'POST /v1/publishing/drafts': { families: [] },
+  'PUT /v1/publishing/drafts/:draftId': { families: [] },
+  'POST /v1/publishing/drafts/:draftId/preview': {},
+  'POST /v1/publishing/drafts/:draftId/publication': { catalogueVersion: 0 },
 };
 
 type Caller = 'signed out' | 'no role' | StaffRole;
@@ -65,6 +72,7 @@ describe('every staff route states the access it needs, and the server enforces 
     expect(accessOf('GET', '/v1/publishing/changes/:changeId')).toBe('publisher');
     expect(accessOf('GET', '/v1/publishing/files')).toBe('publisher');
     expect(accessOf('POST', '/v1/publishing/files/:fileId/withdrawal')).toBe('publisher');
+    expect(accessOf('POST', '/v1/publishing/drafts/:draftId/publication')).toBe('publisher');
     expect(accessOf('POST', '/v1/publishing/files/:fileId/restoration')).toBe('publisher');
   });
 

@@ -238,6 +238,14 @@ export const PUBLISHING_PATHS = {
   changes: '/v1/publishing/changes',
   /** GET: one change with its full diff. */
   change: '/v1/publishing/changes/:changeId',
+  /** GET: the drafts in progress; POST: a new draft from a catalogue.json body. */
+  drafts: '/v1/publishing/drafts',
+  /** GET: one draft; PUT: replace its entries with a catalogue.json body; DELETE: discard it. */
+  draft: '/v1/publishing/drafts/:draftId',
+  /** POST: the draft's diff against the live catalogue, and what one customer's lookups list after it (ID in the body). */
+  preview: '/v1/publishing/drafts/:draftId/preview',
+  /** POST: publish the draft, with the catalogue version its preview answered. */
+  publication: '/v1/publishing/drafts/:draftId/publication',
 } as const;
 
 /** How a change set reached the catalogue: the import command, or the publishing screen. */
@@ -354,3 +362,130 @@ export const CatalogueChangeDetail = Type.Object(
   { $id: 'CatalogueChangeDetail' },
 );
 export type CatalogueChangeDetail = Static<typeof CatalogueChangeDetail>;
+
+/** Drafts (docs/publishing.md#drafts): a catalogue.json kept on the server until it is published. */
+
+export const NO_DRAFT_MESSAGE = 'No draft in progress has this ID.';
+export const DRAFT_ALREADY_PUBLISHED_MESSAGE = 'This draft has already been published.';
+export const CATALOGUE_CHANGED_SINCE_PREVIEW_MESSAGE = 'The catalogue changed since you previewed this draft';
+export const DRAFT_HAS_PROBLEMS_MESSAGE = 'This draft has problems: correct them before publishing.';
+export const DRAFT_NOT_A_MANIFEST_MESSAGE = 'This is not a catalogue.json: see the problems.';
+export function draftAwaitingUploadMessage(names: string[]): string {
+  return `Files awaiting upload: ${names.join(', ')}. Upload them before publishing.`;
+}
+
+/** A problem of a draft's manifest: the entry or field it concerns (`pibs[0].effectiveDate`, empty for the whole), in the CLI's words. */
+/**
+ * A draft's entries: a catalogue.json, with its files named by SHA-256. Any JSON object is
+ * taken here, so the server can name each problem of its shape (DraftRefused).
+ */
+export const DraftManifestBody = Type.Unsafe<CatalogueManifest>(
+  Type.Object({}, { additionalProperties: true, description: 'A catalogue.json (CatalogueManifest)' }),
+);
+
+export const ManifestProblem = Type.Object({ path: Type.String(), message: Type.String() });
+export type ManifestProblem = Static<typeof ManifestProblem>;
+
+/** Whether a file a draft names by SHA-256 is in the blob store, or still to be uploaded. */
+export const DRAFT_FILE_STATES = ['stored', 'awaiting upload'] as const;
+export type DraftFileState = (typeof DRAFT_FILE_STATES)[number];
+
+export const DraftFile = Type.Object({
+  sha256: Type.String(),
+  /** The name the entry gives, else the stored file's; null while neither is known. */
+  name: Type.Union([Type.String(), Type.Null()]),
+  state: Type.Unsafe<DraftFileState>(Type.Union(DRAFT_FILE_STATES.map((state) => Type.Literal(state)))),
+});
+export type DraftFile = Static<typeof DraftFile>;
+
+export const DraftSummary = Type.Object({
+  id: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  createdBy: Type.String(),
+  updatedAt: Type.String({ format: 'date-time' }),
+  updatedBy: Type.String(),
+  /** When it is swept unless changed again (DRAFT_EXPIRY_DAYS after the last change). */
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type DraftSummary = Static<typeof DraftSummary>;
+
+export const DraftList = Type.Object({ drafts: Type.Array(DraftSummary) }, { $id: 'DraftList' });
+export type DraftList = Static<typeof DraftList>;
+
+export const Draft = Type.Object(
+  {
+    draft: DraftSummary,
+    /** As the publisher gave it (checked: see `problems`). */
+    manifest: DraftManifestBody,
+    files: Type.Array(DraftFile),
+    problems: Type.Array(ManifestProblem),
+  },
+  { $id: 'Draft' },
+);
+export type Draft = Static<typeof Draft>;
+
+/** A body refused as a whole: nothing is stored. With its problems when it is JSON but not a catalogue.json. */
+export const DraftRefused = Type.Object({
+  message: Type.String(),
+  problems: Type.Optional(Type.Array(ManifestProblem)),
+});
+export type DraftRefused = Static<typeof DraftRefused>;
+
+export const DraftParams = Type.Object({ draftId: Type.String({ format: 'uuid' }) });
+export type DraftParams = Static<typeof DraftParams>;
+
+/** Whose lookups to preview: a registration ID or a key ID, in the body so that no log has it. */
+export const DraftPreviewRequest = Type.Object(
+  {
+    registrationId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+    keyId: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
+  },
+  { additionalProperties: false },
+);
+export type DraftPreviewRequest = Static<typeof DraftPreviewRequest>;
+
+/** What one customer's lookups list: versions, PIBs, DSVs, ChromaTOF releases, each as its entry's key. */
+export const LookupListing = Type.Object({
+  versions: Type.Array(Type.String()),
+  pibs: Type.Array(Type.String()),
+  dsvs: Type.Array(Type.String()),
+  chromatofReleases: Type.Array(Type.String()),
+});
+export type LookupListing = Static<typeof LookupListing>;
+
+export const SectionPreview = Type.Object({
+  added: Type.Integer({ minimum: 0 }),
+  changed: Type.Integer({ minimum: 0 }),
+  withdrawn: Type.Integer({ minimum: 0 }),
+  restored: Type.Integer({ minimum: 0 }),
+  /** Entries the draft names that publishing leaves as they are. */
+  unchanged: Type.Integer({ minimum: 0 }),
+});
+
+export const DraftPreview = Type.Object(
+  {
+    /** Give it back to publish: the catalogue version (its newest change's number, 0 before any) this preview is of. */
+    catalogueVersion: Type.Integer({ minimum: 0 }),
+    sections: Type.Record(Type.String(), SectionPreview),
+    diff: Type.Array(CatalogueDiffEntry),
+    problems: Type.Array(ManifestProblem),
+    files: Type.Array(DraftFile),
+    /** With a registration ID or key ID asked: what its lookups list now and after the publish; null for an unknown or revoked ID. */
+    lookups: Type.Union([Type.Object({ before: LookupListing, after: LookupListing }), Type.Null()]),
+  },
+  // No $id: the 409 of a stale publish embeds it.
+);
+export type DraftPreview = Static<typeof DraftPreview>;
+
+export const PublishDraft = Type.Object(
+  { catalogueVersion: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }) },
+  { additionalProperties: false },
+);
+export type PublishDraft = Static<typeof PublishDraft>;
+
+/** A publish refused (409): the message; when the catalogue changed since the preview, the preview as it is now. */
+export const DraftPublishRefused = Type.Object({ message: Type.String(), preview: Type.Optional(DraftPreview) });
+export type DraftPublishRefused = Static<typeof DraftPublishRefused>;
+
+export const DraftPublished = Type.Object({ change: CatalogueChange }, { $id: 'DraftPublished' });
+export type DraftPublished = Static<typeof DraftPublished>;

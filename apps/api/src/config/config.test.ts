@@ -171,6 +171,14 @@ describe('trusted proxies and retention', () => {
     }
   });
 
+  it('keeps a publishing draft 7 days after its last change unless told otherwise', () => {
+    expect(loadConfig({}, '/srv/portal').draftExpiryDays).toBe(7);
+    expect(loadConfig({ DRAFT_EXPIRY_DAYS: '30' }, '/srv/portal').draftExpiryDays).toBe(30);
+    for (const bad of ['0', '1e9999', 'seven', '-1', '36501']) {
+      expect(problemsOf({ DRAFT_EXPIRY_DAYS: bad })).toEqual([expect.stringMatching(/^DRAFT_EXPIRY_DAYS must be/)]);
+    }
+  });
+
   it('keeps download records 400 days unless told otherwise', () => {
     expect(loadConfig({}, '/srv/portal').downloadRecordsRetentionDays).toBe(400);
     expect(loadConfig({ DOWNLOAD_RECORDS_RETENTION_DAYS: '30' }, '/srv/portal').downloadRecordsRetentionDays).toBe(30);

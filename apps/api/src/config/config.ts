@@ -54,6 +54,8 @@ export interface Config {
    * unset: derived from the secret key (plugins/firmware-signing.ts).
    */
   firmwareSigningKey: Buffer | undefined;
+  /** Days a draft in progress is kept after its last change (DRAFT_EXPIRY_DAYS, default 7). */
+  draftExpiryDays: number;
   /** Days download records are kept (DOWNLOAD_RECORDS_RETENTION_DAYS, default 400). */
   downloadRecordsRetentionDays: number;
   /** Days anonymous telemetry events and their daily rollups are kept (TELEMETRY_RETENTION_DAYS, default 400). */
@@ -142,6 +144,7 @@ function isStaffRole(name: string): name is StaffRole {
 }
 
 const DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS = 400;
+const DEFAULT_DRAFT_EXPIRY_DAYS = 7;
 const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
 /** Long enough for a lookup or a page, short enough for a rolling restart; downloads resume by Range. */
 const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
@@ -321,6 +324,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     DEFAULT_DOWNLOAD_RECORDS_RETENTION_DAYS,
   );
   const telemetryRetentionDays = retentionDays('TELEMETRY_RETENTION_DAYS', DEFAULT_TELEMETRY_RETENTION_DAYS);
+  const draftExpiryDays = retentionDays('DRAFT_EXPIRY_DAYS', DEFAULT_DRAFT_EXPIRY_DAYS);
   const wholeNumber = (name: string, fallback: number, min: number, max: number, unit: string) => {
     const raw = read(name);
     if (raw === undefined) return fallback;
@@ -456,6 +460,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     chromatofDownloadsUrl,
     firmwareSigningKey,
     downloadRecordsRetentionDays,
+    draftExpiryDays,
     telemetryRetentionDays,
     telemetryEventsPerAddressPerDay,
     telemetryEventsPerDay,

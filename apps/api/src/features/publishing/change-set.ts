@@ -4,10 +4,11 @@ import {
   FILE_NOT_WITHDRAWN_MESSAGE,
   NO_PUBLISHED_FILE_MESSAGE,
   type CatalogueChangeDoor,
+  type CatalogueDiffEntry,
   type CatalogueManifest,
   type ChangeCounts,
 } from '@portal/contracts';
-import { DrizzleQueryError, eq, sql } from 'drizzle-orm';
+import { DrizzleQueryError, eq, max, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Database, DatabaseExecutor } from '../../db/connect';
 import type { AuditAct } from '../../plugins/audit-log';
@@ -102,7 +103,18 @@ export async function applyChangeSet(
     blobStore,
     progress,
     sweepGraceMs,
-  }: { secretKey: Buffer; blobStore: BlobStore; progress?: ImportProgress; sweepGraceMs?: number },
+    guard,
+  }: {
+    secretKey: Buffer;
+    blobStore: BlobStore;
+    progress?: ImportProgress;
+    sweepGraceMs?: number;
+    /**
+     * Runs first, holding the import lock: may refuse the change (ChangeRefused) or write in
+     * its transaction (a draft's check that the catalogue is as previewed, and its state).
+     */
+    guard?: (tx: DatabaseExecutor) => Promise<void>;
+  },
 ): Promise<AppliedChange> {
   const digest = changeSetDigest(changeSet);
   const written: string[] = [];
@@ -111,30 +123,21 @@ export async function applyChangeSet(
     return await db.transaction(async (tx) => {
       await takeImportLock(tx);
       try {
+        await guard?.(tx);
         const before = await readCatalogueState(tx);
         let upserts: AppliedChange['upserts'] = null;
         if (changeSet.kind === 'manifest') {
           await sweepBlobStore(tx, blobStore, { graceMs: sweepGraceMs });
           for (const file of new Map([...changeSet.files.values()].map((file) => [file.blobKey, file])).values()) {
+            if (file.source === null) {
+              alreadyStored++;
+              continue;
+            }
             const onProgress = progress?.upload?.bind(progress, file.name);
             if (await blobStore.put(file.source, file.blobKey, { onProgress })) written.push(file.blobKey);
             else alreadyStored++;
           }
-          const fileIdOf = await upsertFiles(tx, changeSet.files);
-          // Before the sections: the firmware metadata their upsert issues leaves withdrawn releases out.
-          for (const file of sectionFiles(changeSet.manifest)) {
-            if (file.withdrawn === undefined) continue;
-            await setWithdrawn(tx, fileIdOf(file), file.withdrawn ? (file.withdrawnReason ?? '') : null, author.actor);
-          }
-          upserts = {
-            families: await upsertFamilies(tx, changeSet.manifest.families),
-            ...(await upsertSections(
-              tx,
-              changeSet.manifest,
-              { fileIdOf, digestOf: registrationDigester(secretKey) },
-              changeSet.prepared,
-            )),
-          };
+          upserts = await applyManifest(tx, changeSet, author.actor, secretKey);
         } else {
           await withdrawOrRestore(tx, changeSet, author.actor);
           await reissueFirmwareMetadata(tx);
@@ -178,6 +181,68 @@ export async function applyChangeSet(
     // The database's own words (a constraint, a full disk), not the query text Drizzle wraps them in.
     throw error instanceof DrizzleQueryError && error.cause instanceof Error ? error.cause : error;
   }
+}
+
+type ManifestChangeSet = Extract<ChangeSet, { kind: 'manifest' }>;
+
+/** A manifest's rows: its files, their withdrawals, the families and every section's upsert. */
+async function applyManifest(tx: DatabaseExecutor, changeSet: ManifestChangeSet, actor: string, secretKey: Buffer) {
+  const fileIdOf = await upsertFiles(tx, changeSet.files);
+  // Before the sections: the firmware metadata their upsert issues leaves withdrawn releases out.
+  for (const file of sectionFiles(changeSet.manifest)) {
+    if (file.withdrawn === undefined) continue;
+    await setWithdrawn(tx, fileIdOf(file), file.withdrawn ? (file.withdrawnReason ?? '') : null, actor);
+  }
+  return {
+    families: await upsertFamilies(tx, changeSet.manifest.families),
+    ...(await upsertSections(
+      tx,
+      changeSet.manifest,
+      { fileIdOf, digestOf: registrationDigester(secretKey) },
+      changeSet.prepared,
+    )),
+  };
+}
+
+/** The catalogue's version: the number of its newest change, 0 before any. */
+export async function catalogueVersion(tx: DatabaseExecutor): Promise<number> {
+  const [row] = await tx.select({ head: max(catalogueChanges.id) }).from(catalogueChanges);
+  return row?.head ?? 0;
+}
+
+/** Thrown to roll a preview's transaction back with what it found. */
+class PreviewDone<T> extends Error {
+  constructor(readonly found: T) {
+    super('preview rolled back');
+  }
+}
+
+/**
+ * What a manifest change set would do, without doing it: applied in a transaction (holding
+ * the import lock, so the version and the diff belong together) that is always rolled back.
+ * No file is copied and nothing is recorded. `inspect` reads the catalogue as it would be.
+ */
+export async function previewChangeSet<T>(
+  db: Database,
+  changeSet: ManifestChangeSet,
+  { secretKey, inspect }: { secretKey: Buffer; inspect: (tx: DatabaseExecutor) => Promise<T> },
+): Promise<{ version: number; diff: CatalogueDiffEntry[]; upserts: SectionsSummary; found: T }> {
+  try {
+    await db.transaction(async (tx) => {
+      await takeImportLock(tx);
+      const version = await catalogueVersion(tx);
+      const before = await readCatalogueState(tx);
+      const upserts = await applyManifest(tx, changeSet, 'preview', secretKey);
+      const diff = diffStates(before, await readCatalogueState(tx));
+      throw new PreviewDone({ version, diff, upserts, found: await inspect(tx) });
+    });
+  } catch (error) {
+    if (error instanceof PreviewDone) {
+      return error.found as { version: number; diff: CatalogueDiffEntry[]; upserts: SectionsSummary; found: T };
+    }
+    throw error instanceof DrizzleQueryError && error.cause instanceof Error ? error.cause : error;
+  }
+  throw new Error('a preview transaction ended without its result');
 }
 
 /** Sets a file's withdrawal as the manifest says; a file already so is left as it is (importing twice changes nothing). */

@@ -19,7 +19,8 @@ export interface ImportProgress {
 }
 
 export interface HashedFile {
-  source: string;
+  /** Where the bytes are read from; null for a file the blob store holds already (a draft's file, named by SHA-256). */
+  source: string | null;
   name: string;
   contentType: string;
   sizeBytes: number;
@@ -34,6 +35,11 @@ const CONTENT_TYPES: Record<string, string> = {
   '.msi': 'application/x-msi',
   '.txt': 'text/plain; charset=utf-8',
 };
+
+/** The content type a file's name implies, when its entry gives none. */
+export function contentTypeOf(name: string): string {
+  return CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+}
 
 export async function readManifest(folder: string): Promise<CatalogueManifest> {
   const file = path.join(folder, MANIFEST_FILE_NAME);
@@ -61,7 +67,7 @@ export async function readManifest(folder: string): Promise<CatalogueManifest> {
 }
 
 /** An entry or field a problem starts with: `pibs[0].effectiveDate: …`, `configurations[1] (CS744): …`. */
-const PROBLEM_PATH = /^([A-Za-z]+(?:\[\d+\])?(?:\.[A-Za-z]+(?:\[\d+\])?)*)[: ]/;
+export const PROBLEM_PATH = /^([A-Za-z]+(?:\[\d+\])?(?:\.[A-Za-z]+(?:\[\d+\])?)*)[: ]/;
 
 /**
  * A problem that names an entry or field of the manifest, led by the line it is on in the
@@ -88,7 +94,7 @@ function withLineIn(text: string) {
 }
 
 /** A file withdrawn gives its reason; a file named twice is not withdrawn by one entry and kept by the other. */
-function checkWithdrawals(manifest: CatalogueManifest, problems: ManifestProblems) {
+export function checkWithdrawals(manifest: CatalogueManifest, problems: ManifestProblems) {
   const withdrawn = new Map<string, boolean | undefined>();
   for (const file of sectionFiles(manifest)) {
     if (file.withdrawn === true && file.withdrawnReason === undefined) {
@@ -132,8 +138,7 @@ export async function checkAndHashFiles(folder: string, manifest: CatalogueManif
     hashed.set(fileKey(file), {
       source,
       name: file.name ?? path.basename(file.path),
-      contentType:
-        file.contentType ?? CONTENT_TYPES[path.extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+      contentType: file.contentType ?? contentTypeOf(file.path),
       sizeBytes,
       sha256,
       blobKey: blobKeyFor(sha256),

@@ -1,5 +1,5 @@
-import type { CatalogueDiffEntry, ChangeCounts } from '@portal/contracts';
-import { bigint, char, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CatalogueDiffEntry, CatalogueManifest, ChangeCounts } from '@portal/contracts';
+import { bigint, char, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The catalogue's change history (docs/publishing.md#the-history): one row per change set
@@ -22,4 +22,28 @@ export const catalogueChanges = pgTable(
     reason: text('reason'),
   },
   (table) => [index('catalogue_changes_occurred_at').on(table.occurredAt)],
+);
+
+/**
+ * Drafts in progress (docs/publishing.md#drafts): a catalogue.json whose files are named by
+ * SHA-256, kept until it is published or expires. Any publisher may continue any draft.
+ * `state` turns to 'published' in the publishing transaction, so a second publish of the
+ * same draft finds it so and changes nothing.
+ */
+export const publishingDrafts = pgTable(
+  'publishing_drafts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    manifest: jsonb('manifest').$type<CatalogueManifest>().notNull(),
+    state: text('state', { enum: ['open', 'published'] })
+      .notNull()
+      .default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text('updated_by').notNull(),
+    /** The change its publish made (catalogue_changes.id). */
+    publishedChange: bigint('published_change', { mode: 'number' }),
+  },
+  (table) => [index('publishing_drafts_updated_at').on(table.updatedAt)],
 );

@@ -1,4 +1,4 @@
-import type { Database } from '../../db/connect';
+import type { DatabaseExecutor } from '../../db/connect';
 import { eq } from 'drizzle-orm';
 import { fileRestorations, files, fileWithdrawals, productFamilies } from './catalogue-tables';
 import type { FileRecord } from './section-kit';
@@ -48,7 +48,7 @@ export interface RestoredFile {
   restoredAt: string;
 }
 
-export async function loadSnapshot(db: Database): Promise<CatalogueSnapshot> {
+export async function loadSnapshot(db: DatabaseExecutor): Promise<CatalogueSnapshot> {
   const [familyRows, fileRows, restorationRows, sections] = await Promise.all([
     db.select().from(productFamilies),
     db

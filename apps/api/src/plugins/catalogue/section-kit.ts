@@ -2,7 +2,7 @@ import type { CatalogueManifest, CustomerCredential, ManifestFile } from '@porta
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database, DatabaseExecutor } from '../../db/connect';
+import type { DatabaseExecutor } from '../../db/connect';
 
 /**
  * What every section of the catalogue (sections.ts) is built from. A section owns its
@@ -25,7 +25,7 @@ export interface FileRecord {
  * A section's snapshot loader: reads its rows (in parallel with every other section), then
  * answers its part of the snapshot once the published files are known.
  */
-export type SectionLoader<Part> = (db: Database) => Promise<(fileById: Map<string, FileRecord>) => Part>;
+export type SectionLoader<Part> = (db: DatabaseExecutor) => Promise<(fileById: Map<string, FileRecord>) => Part>;
 
 /** What a section's upsert is given beside the manifest: the row ID of each file, the digest of each credential. */
 export interface SectionWrite {

@@ -84,7 +84,7 @@ export async function upsertSections(
 export type SectionsSummary = Awaited<ReturnType<typeof upsertSections>>;
 
 /** Every section's part of the snapshot: all rows read at once, then joined to the published files. */
-export async function loadSections(db: Database) {
+export async function loadSections(db: DatabaseExecutor) {
   const [releases, registrations, bulletins, validationDocs, releaseNotes, configurations, chromatof, firmware] =
     await Promise.all([
       releasesSection.load(db),
