@@ -27,6 +27,7 @@ import { registrationDigester } from '../../plugins/registrations/registrations'
 import type { HashedFile, ImportProgress } from './manifest-check';
 import { catalogueChanges } from './publishing-tables';
 import { sweepBlobStore, takeImportLock } from './sweep';
+import { inRolledBackTransaction } from '../../db/rolled-back-transaction';
 import { upsertFamilies, upsertFiles } from './upserts';
 
 /**
@@ -210,13 +211,6 @@ export async function catalogueVersion(tx: DatabaseExecutor): Promise<number> {
   return row?.head ?? 0;
 }
 
-/** Thrown to roll a preview's transaction back with what it found. */
-class PreviewDone<T> extends Error {
-  constructor(readonly found: T) {
-    super('preview rolled back');
-  }
-}
-
 /**
  * What a manifest change set would do, without doing it: applied in a transaction (holding
  * the import lock, so the version and the diff belong together) that is always rolled back.
@@ -228,21 +222,17 @@ export async function previewChangeSet<T>(
   { secretKey, inspect }: { secretKey: Buffer; inspect: (tx: DatabaseExecutor) => Promise<T> },
 ): Promise<{ version: number; diff: CatalogueDiffEntry[]; upserts: SectionsSummary; found: T }> {
   try {
-    await db.transaction(async (tx) => {
+    return await inRolledBackTransaction(db, async (tx) => {
       await takeImportLock(tx);
       const version = await catalogueVersion(tx);
       const before = await readCatalogueState(tx);
       const upserts = await applyManifest(tx, changeSet, 'preview', secretKey);
       const diff = diffStates(before, await readCatalogueState(tx));
-      throw new PreviewDone({ version, diff, upserts, found: await inspect(tx) });
+      return { version, diff, upserts, found: await inspect(tx) };
     });
   } catch (error) {
-    if (error instanceof PreviewDone) {
-      return error.found as { version: number; diff: CatalogueDiffEntry[]; upserts: SectionsSummary; found: T };
-    }
     throw error instanceof DrizzleQueryError && error.cause instanceof Error ? error.cause : error;
   }
-  throw new Error('a preview transaction ended without its result');
 }
 
 /** Sets a file's withdrawal as the manifest says; a file already so is left as it is (importing twice changes nothing). */
