@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../../db/connect';
 import { feedFetchesDaily } from './feeds-tables';
+import { batchedWrites } from '../../shared/batched-writes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,9 +45,6 @@ export function feedFetchCounter(
 ): FeedFetchCounter & { close(): Promise<void> } {
   /** Unwritten counts by day (YYYY-MM-DD, UTC) and kind of feed. */
   let pending = new Map<string, Map<FeedKind, number>>();
-  let timer: NodeJS.Timeout | undefined;
-  // One write at a time, in order: counts a failed write gives back are added before the next.
-  let writing: Promise<void> = Promise.resolve();
   // The day is worked out once per day, not per fetch.
   let day = '';
   let dayEndsMs = 0;
@@ -57,33 +55,30 @@ export function feedFetchCounter(
     counts.set(feed, (counts.get(feed) ?? 0) + fetches);
   };
 
-  const flush = (): Promise<void> => {
-    clearTimeout(timer);
-    timer = undefined;
-    writing = writing.then(async () => {
-      const batch = pending;
-      pending = new Map();
-      // Sorted, so two portals flushing at once lock the rows in the same order and never deadlock.
-      const rows = [...batch]
-        .flatMap(([onDay, counts]) => [...counts].map(([feed, fetches]) => ({ day: onDay, feed, fetches })))
-        .sort((a, b) => a.day.localeCompare(b.day) || a.feed.localeCompare(b.feed));
-      if (rows.length === 0) return;
-      try {
-        await db
-          .insert(feedFetchesDaily)
-          .values(rows)
-          .onConflictDoUpdate({
-            target: [feedFetchesDaily.day, feedFetchesDaily.feed],
-            set: { fetches: sql`${feedFetchesDaily.fetches} + excluded.fetches` },
-          });
-      } catch (error) {
-        log.warn({ err: error }, 'could not write the feed fetch counts; they are kept for the next write');
-        for (const row of rows) add(row.day, row.feed, row.fetches);
-        timer ??= setTimeout(() => void flush(), intervalMs).unref();
-      }
-    });
-    return writing;
-  };
+  // One write at a time, in order: counts a failed write gives back are added before the next.
+  const writes = batchedWrites(async () => {
+    const batch = pending;
+    pending = new Map();
+    // Sorted, so two portals flushing at once lock the rows in the same order and never deadlock.
+    const rows = [...batch]
+      .flatMap(([onDay, counts]) => [...counts].map(([feed, fetches]) => ({ day: onDay, feed, fetches })))
+      .sort((a, b) => a.day.localeCompare(b.day) || a.feed.localeCompare(b.feed));
+    if (rows.length === 0) return;
+    try {
+      await db
+        .insert(feedFetchesDaily)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [feedFetchesDaily.day, feedFetchesDaily.feed],
+          set: { fetches: sql`${feedFetchesDaily.fetches} + excluded.fetches` },
+        });
+    } catch (error) {
+      log.warn({ err: error }, 'could not write the feed fetch counts; they are kept for the next write');
+      for (const row of rows) add(row.day, row.feed, row.fetches);
+      writes.soon();
+    }
+  }, intervalMs);
+  const flush = writes.flush;
 
   return {
     count(feed) {
@@ -93,7 +88,7 @@ export function feedFetchCounter(
         dayEndsMs = Date.parse(day) + DAY_MS;
       }
       add(day, feed, 1);
-      timer ??= setTimeout(() => void flush(), intervalMs).unref();
+      writes.soon();
     },
     flush,
     /** Writes whatever is waiting: a clean shutdown loses no count. */

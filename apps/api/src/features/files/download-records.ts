@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/connect';
 import { files } from '../../plugins/catalogue/catalogue-tables';
 import { BoundedMap } from '../../shared/bounded-map';
+import { batchedWrites } from '../../shared/batched-writes';
 
 /** Every download, for the usage figures: never the credential itself, and the client address truncated. */
 export const downloads = pgTable(
@@ -77,29 +78,22 @@ export function downloadRecorder(
   const recent = new BoundedMap<string, Download>(DOWNLOAD_DEDUPE_CAPACITY);
   let unwritten = new Set<Download>();
   let dropped = 0;
-  let timer: NodeJS.Timeout | undefined;
   // One write at a time, in order: a row's INSERT has returned its id before any UPDATE of it.
-  let writing: Promise<void> = Promise.resolve();
-
-  const flush = (): Promise<void> => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    writing = writing.then(async () => {
-      const batch = [...unwritten];
-      unwritten = new Set();
-      if (dropped > 0) {
-        log.warn({ records: dropped }, 'dropped download records: too many were waiting to be written');
-        dropped = 0;
-      }
-      if (batch.length === 0) return;
-      try {
-        await writeBatch(db, batch);
-      } catch (error) {
-        log.warn({ records: batch.length, code: errorCode(error) }, 'could not write download records');
-      }
-    });
-    return writing;
-  };
+  const writes = batchedWrites(async () => {
+    const batch = [...unwritten];
+    unwritten = new Set();
+    if (dropped > 0) {
+      log.warn({ records: dropped }, 'dropped download records: too many were waiting to be written');
+      dropped = 0;
+    }
+    if (batch.length === 0) return;
+    try {
+      await writeBatch(db, batch);
+    } catch (error) {
+      log.warn({ records: batch.length, code: errorCode(error) }, 'could not write download records');
+    }
+  }, DOWNLOAD_RECORDS_FLUSH_INTERVAL_MS);
+  const flush = writes.flush;
 
   return {
     record({ link, ranged, record }: DownloadVisit) {
@@ -124,7 +118,7 @@ export function downloadRecorder(
       }
       unwritten.add(download);
       if (unwritten.size >= DOWNLOAD_RECORDS_BATCH_SIZE) void flush();
-      else timer ??= setTimeout(() => void flush(), DOWNLOAD_RECORDS_FLUSH_INTERVAL_MS).unref();
+      else writes.soon();
     },
     flush,
     /** Writes whatever is waiting; a clean shutdown loses no record. */
