@@ -1,7 +1,7 @@
 import { allows, roleRequiredMessage, type StaffAccess, type StaffRole } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { BoundedMap } from '../shared/bounded-map';
+import { cachedLoads } from '../shared/cached-loads';
 import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../shared/cache-control';
 import { listenToChannel } from '../shared/pg-listener';
 import {
@@ -76,23 +76,15 @@ export default fp(
     if (!app.hasDecorator('staffRoutes'))
       throw new Error('staff-roles needs collectStaffRoutes(app) on the bare instance first (buildApp does it)');
     const { adminEmails, staffDefaultRoles } = app.config;
-    const cache = new BoundedMap<string, Promise<StaffRole[]>>(CACHED_PEOPLE);
-
-    const rolesOf = (email: string): Promise<StaffRole[]> => {
-      const cached = cache.get(email);
-      if (cached) return cached;
-      const loading = storedRolesOf(app.db, email).then((stored) =>
+    // A change committed while a load runs forgets that address (forget), so a stale read is not kept.
+    const cache = cachedLoads(CACHED_PEOPLE, (email: string) =>
+      storedRolesOf(app.db, email).then((stored) =>
         adminEmails.includes(email) ? orderedRoles([...stored, 'admin']) : stored,
-      );
-      // A change committed while this load runs deletes this entry (forget), so a stale read is not kept.
-      cache.set(email, loading);
-      loading.catch(() => {
-        if (cache.get(email) === loading) cache.delete(email);
-      });
-      return loading;
-    };
-    const forget = (email: string) => cache.delete(email);
-    const forgetEveryone = () => cache.clear();
+      ),
+    );
+    const rolesOf = (email: string): Promise<StaffRole[]> => cache.get(email);
+    const forget = (email: string) => cache.forget(email);
+    const forgetEveryone = () => cache.forgetAll();
 
     // ADMIN_EMAILS on every start: they hold `admin` in the database too, so People lists them.
     await ensureAdministrators(app.db, adminEmails);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { DatabaseExecutor } from '../../db/connect';
-import { BoundedMap } from '../../shared/bounded-map';
+import { cachedLoads } from '../../shared/cached-loads';
 import { feedTokens } from './feeds-tables';
 import type { FeedTokens } from './feeds';
 
@@ -33,28 +33,20 @@ const CACHED_TOKENS = 20_000;
  * found at once. A reissue empties the cache on every portal (forgetAll, on the NOTIFY).
  */
 export function feedTokenCache(db: DatabaseExecutor, tokens: FeedTokens) {
-  const rows = new BoundedMap<string, Promise<FeedTokenRow | undefined>>(CACHED_TOKENS);
-  return {
-    find(token: string): Promise<FeedTokenRow | undefined> {
-      const cached = rows.get(token);
-      if (cached) return cached;
-      const loading = db
+  // An unknown token is not kept: each guess is read again (and braked as a guess).
+  const rows = cachedLoads(
+    CACHED_TOKENS,
+    (token: string) =>
+      db
         .select()
         .from(feedTokens)
         .where(eq(feedTokens.tokenDigest, tokens.digestOf(token)))
-        .then(([row]) => row);
-      // A reissue committed while this load runs empties the cache, so a stale read is not kept.
-      rows.set(token, loading);
-      const drop = () => {
-        if (rows.get(token) === loading) rows.delete(token);
-      };
-      loading.then((row) => row === undefined && drop(), drop);
-      return loading;
-    },
-    /** Forgets every row: a reissue is rare, and the rows are read again on their next fetch. */
-    forgetAll(): void {
-      rows.clear();
-    },
+        .then(([row]): FeedTokenRow | undefined => row),
+    (row) => row !== undefined,
+  );
+  return {
+    find: (token: string): Promise<FeedTokenRow | undefined> => rows.get(token),
+    forgetAll: (): void => rows.forgetAll(),
   };
 }
 
