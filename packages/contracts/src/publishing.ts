@@ -246,7 +246,21 @@ export const PUBLISHING_PATHS = {
   preview: '/v1/publishing/drafts/:draftId/preview',
   /** POST: publish the draft, with the catalogue version its preview answered. */
   publication: '/v1/publishing/drafts/:draftId/publication',
+  /**
+   * POST: a file for a draft, named by the SHA-256 the browser computed, with its name and
+   * size: answers whether its bytes must still be uploaded (a stored SHA-256 is not sent again),
+   * and refuses a size past PUBLISH_MAX_FILE_BYTES before any byte is sent.
+   */
+  draftFiles: '/v1/publishing/drafts/:draftId/files',
+  /**
+   * The tus 1.0 endpoint for a draft's file bytes: POST creates an upload (Upload-Metadata
+   * UPLOAD_METADATA_KEYS), HEAD, PATCH and DELETE address `uploads/:uploadId`.
+   */
+  uploads: '/v1/publishing/uploads',
 } as const;
+
+/** The tus Upload-Metadata a draft's upload carries: the draft, the SHA-256 its bytes must have, the file's name. */
+export const UPLOAD_METADATA_KEYS = { draftId: 'draftId', sha256: 'sha256', name: 'filename' } as const;
 
 /** How a change set reached the catalogue: the import command, or the publishing screen. */
 export const CATALOGUE_CHANGE_DOORS = ['cli', 'browser'] as const;
@@ -386,8 +400,12 @@ export const DraftManifestBody = Type.Unsafe<CatalogueManifest>(
 export const ManifestProblem = Type.Object({ path: Type.String(), message: Type.String() });
 export type ManifestProblem = Static<typeof ManifestProblem>;
 
-/** Whether a file a draft names by SHA-256 is in the blob store, or still to be uploaded. */
-export const DRAFT_FILE_STATES = ['stored', 'awaiting upload'] as const;
+/**
+ * A file a draft names by SHA-256: `stored` when a published file already has those bytes
+ * (not uploaded again), `uploaded` when its upload for a draft completed and the server's
+ * SHA-256 of the bytes matched, else `awaiting upload`.
+ */
+export const DRAFT_FILE_STATES = ['stored', 'uploaded', 'awaiting upload'] as const;
 export type DraftFileState = (typeof DRAFT_FILE_STATES)[number];
 
 export const DraftFile = Type.Object({
@@ -395,8 +413,21 @@ export const DraftFile = Type.Object({
   /** The name the entry gives, else the stored file's; null while neither is known. */
   name: Type.Union([Type.String(), Type.Null()]),
   state: Type.Unsafe<DraftFileState>(Type.Union(DRAFT_FILE_STATES.map((state) => Type.Literal(state)))),
+  /** Its length when stored or uploaded; null while awaiting upload. */
+  sizeBytes: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
 });
 export type DraftFile = Static<typeof DraftFile>;
+
+/** A file a publisher adds to a draft: the SHA-256 the browser computed, its name and size. */
+export const DraftFileClaim = Type.Object(
+  {
+    sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    name: Type.String({ minLength: 1, maxLength: 255 }),
+    sizeBytes: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+  },
+  { additionalProperties: false },
+);
+export type DraftFileClaim = Static<typeof DraftFileClaim>;
 
 export const DraftSummary = Type.Object({
   id: Type.String(),

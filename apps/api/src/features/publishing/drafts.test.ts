@@ -76,7 +76,7 @@ describe('drafts: a catalogue.json on the server, previewed and published from t
 
     const draft = await createDraft(publisher, newPib(file.sha256, 'drafted'));
     expect(draft.problems).toEqual([]);
-    expect(draft.files).toEqual([{ sha256: file.sha256, name: file.name, state: 'stored' }]);
+    expect(draft.files).toEqual([{ sha256: file.sha256, name: file.name, state: 'stored', sizeBytes: file.sizeBytes }]);
     expect(draft.draft).toMatchObject({ createdBy: 'drafts-publisher@example.com' });
 
     // Another publisher finds it and continues it.
@@ -171,7 +171,9 @@ describe('drafts: a catalogue.json on the server, previewed and published from t
     const publisher = await demo.signIn('drafts-awaiting@example.com', ['publisher']);
     const missing = 'a'.repeat(64);
     const draft = await createDraft(publisher, newPib(missing, 'awaiting', 'Awaiting-PIB.pdf'));
-    expect(draft.files).toEqual([{ sha256: missing, name: 'Awaiting-PIB.pdf', state: 'awaiting upload' }]);
+    expect(draft.files).toEqual([
+      { sha256: missing, name: 'Awaiting-PIB.pdf', state: 'awaiting upload', sizeBytes: null },
+    ]);
     const { catalogueVersion } = (await preview(publisher, draft.draft.id)).json<DraftPreview>();
     const refused = await publish(publisher, draft.draft.id, catalogueVersion);
     expect(refused.statusCode).toBe(409);

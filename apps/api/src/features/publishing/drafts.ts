@@ -142,6 +142,7 @@ async function checkDraft(db: DatabaseExecutor, manifest: CatalogueManifest): Pr
       sha256: file.path,
       name: listed.get(file.path)?.name ?? name,
       state: known ? 'stored' : 'awaiting upload',
+      sizeBytes: known?.sizeBytes ?? null,
     });
     const shownName = name ?? file.path;
     hashed.set(fileKey(file), {
