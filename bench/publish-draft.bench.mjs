@@ -7,10 +7,10 @@
 // and the publish's durations, the lookups' p99, maximum and requests per second during the
 // publish, then checks that the customer's PIB lookup lists every new entry. Three runs,
 // each a draft of its own; then the median of each figure.
-import { PEOPLE_PATHS, PUBLISHING_PATHS } from '@portal/contracts';
+import { PUBLISHING_PATHS } from '@portal/contracts';
 import { loadDuring } from './lib/autocannon.mjs';
 import { startPortal } from '../test-kit/portal-process.ts';
-import { loopbackAddressOf, signInThroughOutbox } from '../test-kit/staff-session.ts';
+import { signInWithRoles } from '../test-kit/staff-session.ts';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -24,7 +24,14 @@ const customer = { authorization: 'Hasp id=DEMO-CS-1001' };
 const portal = await startPortal({ env: { STAFF_EMAIL_DOMAINS: DOMAIN, ADMIN_EMAILS: ADMIN } });
 let failed = false;
 try {
-  const publisher = await signInPublisher();
+  // An administrator invites a publisher, who signs in: the browser door's caller, with only that role.
+  const publisher = await signInWithRoles({
+    origin: portal.url,
+    dataDir: portal.dataDir,
+    admin: ADMIN,
+    email: PUBLISHER,
+    roles: ['publisher'],
+  });
   const api = async (method, path, body) => {
     const response = await fetch(new URL(path, portal.url), {
       method,
@@ -101,23 +108,4 @@ try {
 if (failed) {
   console.log('TARGET MISSED');
   process.exit(1);
-}
-
-/** An administrator (ADMIN_EMAILS) invites a publisher, who signs in: the browser door's caller, with only that role. */
-async function signInPublisher() {
-  const signIn = (email) =>
-    signInThroughOutbox({
-      email,
-      requestAt: portal.url,
-      dataDirs: portal.dataDir,
-      localAddress: loopbackAddressOf(email),
-    });
-  const admin = await signIn(ADMIN);
-  const invited = await fetch(new URL(PEOPLE_PATHS.people, portal.url), {
-    method: 'POST',
-    headers: { ...admin.headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: PUBLISHER, roles: ['publisher'] }),
-  });
-  if (invited.status !== 201) throw new Error(`inviting the publisher: ${invited.status} ${await invited.text()}`);
-  return signIn(PUBLISHER);
 }
