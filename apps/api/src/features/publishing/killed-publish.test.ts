@@ -30,7 +30,7 @@ const DOMAIN = 'crash.example';
 const ADMIN = `crash-admin@${DOMAIN}`;
 const PUBLISHER = `crash-publisher@${DOMAIN}`;
 const CUSTOMER = { authorization: 'Hasp id=DEMO-CS-1001' };
-/** Enough PIBs that the publish's transaction runs for a good part of a second. */
+/** Enough PIBs that the publish's transaction runs for a few hundred milliseconds, long enough to be killed in. */
 const ENTRIES = 2_000;
 const VARIANT_PREFIX = 'crash-';
 
