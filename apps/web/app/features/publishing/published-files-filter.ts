@@ -1,8 +1,12 @@
 import type { PublishedFile } from '@portal/contracts';
+import type { DestinationQueries } from '../../shared/navigation/navigation';
 import { sectionWords } from './change-words';
 
 /** The URL query parameters of the published files' filter: a reload or a shared link keeps it. */
-export const FILE_FILTER_PARAMS = { text: 'file', state: 'show' } as const;
+export const FILE_FILTER_PARAMS = { text: 'file', state: 'show' } as const satisfies Record<
+  string,
+  keyof DestinationQueries['servicePublishing']
+>;
 
 /** Which files the state choice shows; `all` is the absence of the parameter. */
 export type FileStateChoice = 'all' | 'live' | 'withdrawn';
