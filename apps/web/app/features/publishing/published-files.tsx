@@ -77,6 +77,8 @@ export function PublishedFiles({ files }: { files: readonly PublishedFile[] }) {
           label="Find by name, SHA-256 or where it is published"
           type="search"
           defaultValue={filter.text}
+          // Typing adds no step to Back, a new state does: Back across it starts from the URL's text.
+          key={filter.state}
           autoComplete="off"
           spellCheck={false}
           className={own.text}
