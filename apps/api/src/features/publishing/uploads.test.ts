@@ -166,6 +166,16 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     // Nothing of it is left among the partial uploads; the bytes are in the blob store.
     expect(await readdir(uploadDir())).toEqual([]);
     expect(await demo.portal.app.blobStore.has(blobKeyFor(sha256))).toBe(true);
+    const [recorded] = await demo.portal.database.db
+      .select()
+      .from(publishingUploads)
+      .where(eq(publishingUploads.draftId, draft.draft.id));
+    expect(recorded).toMatchObject({
+      sha256,
+      name: 'Bulletin.pdf',
+      sizeBytes: bytes.length,
+      uploadedBy: 'uploads-publisher@example.com',
+    });
 
     const previewed = (
       await send('POST', PUBLISHING_PATHS.preview.replace(':draftId', draft.draft.id), publisher, {})
