@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, utimes } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
@@ -238,6 +238,27 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
       { sha256, name: 'Raw.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
+  });
+
+  it('finishes an upload whose every byte reached the disk but that was never finished (the portal died in between) when HEAD asks about it', async () => {
+    const publisher = await demo.signIn('uploads-unfinished@example.com', ['publisher']);
+    const bytes = randomBytes(300_000);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'unfinished', 'Unfinished.zip'));
+    const url = await createUpload(
+      publisher,
+      { draftId: draft.draft.id, sha256, filename: 'Unfinished.zip' },
+      bytes.length,
+    );
+    // The bytes land on the disk as a PATCH writes them, and no finish follows.
+    await writeFile(path.join(uploadDir(), path.basename(new URL(url).pathname)), bytes);
+    const asked = await head(publisher, url);
+    expect(asked.status).toBe(200);
+    expect(asked.headers['upload-offset']).toBe(String(bytes.length));
+    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+      { sha256, name: 'Unfinished.zip', state: 'uploaded', sizeBytes: bytes.length },
+    ]);
+    expect(await readdir(uploadDir())).toEqual([]);
   });
 
   it('refuses bytes whose SHA-256 is not the one the draft names: the message names both, nothing is kept, the draft is unchanged', async () => {
