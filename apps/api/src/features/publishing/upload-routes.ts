@@ -158,7 +158,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     }
     // Copied into the blob store (a folder or a bucket) before the row that spares it from
     // the sweep: a blob younger than the sweep's grace is never swept, so the order is safe.
-    await app.blobStore.put(store.pathOf(upload.id), blobKeyFor(sha256));
+    // The partial file is ours and goes next: a folder on the same disk links it, no copy.
+    await app.blobStore.put(store.pathOf(upload.id), blobKeyFor(sha256), { handOver: true });
     await recordUpload(app.db, { draftId, sha256, name, sizeBytes, uploadedBy });
     await store.remove(upload.id);
   };
