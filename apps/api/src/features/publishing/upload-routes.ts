@@ -156,12 +156,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       await store.remove(upload.id);
       throw new Refusal(404, NO_DRAFT_MESSAGE);
     }
-    // Copied into the blob store (a folder or a bucket) before the row that spares it from
-    // the sweep: a blob younger than the sweep's grace is never swept, so the order is safe.
-    // The partial file is ours and goes next: a folder on the same disk links it, no copy.
+    // Into the blob store (a folder or a bucket) before the row that spares it from the
+    // sweep: a blob younger than the sweep's grace is never swept, so the order is safe. The
+    // partial file is ours and goes next: a folder on the same disk links it, no copy.
     await app.blobStore.put(store.pathOf(upload.id), blobKeyFor(sha256), { handOver: true });
     await recordUpload(app.db, { draftId, sha256, name, sizeBytes, uploadedBy });
-    await store.remove(upload.id);
+    // Gone already when another portal finished the same upload (a HEAD there): the same end.
+    await store.remove(upload.id).catch(() => store.forget(upload.id));
   };
 
   const options: Omit<ServerOptions, 'locker'> = {
