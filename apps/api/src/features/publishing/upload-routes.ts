@@ -168,6 +168,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const options: Omit<ServerOptions, 'locker'> = {
     path: PUBLISHING_PATHS.uploads,
     relativeLocation: true,
+    // The screen is on the portal's own origin: no other site is let read an answer (tus's default is any).
+    allowedOrigins: () => false,
     async onUploadCreate(_request, upload) {
       const { draftId } = uploadMetadataOf(upload);
       if (upload.size === undefined) throw new Refusal(400, UPLOAD_LENGTH_MESSAGE);

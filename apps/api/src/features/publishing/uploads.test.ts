@@ -206,6 +206,8 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
 
     const first = await patch(publisher, url, 0, bytes.subarray(0, 1024 * 1024));
     expect(first.status, first.body).toBe(204);
+    // Same origin only: no CORS grant for another site.
+    expect(first.headers['access-control-allow-origin']).toBeUndefined();
     expect(first.headers['upload-offset']).toBe(String(1024 * 1024));
 
     // A PATCH that states the rest but drops after another MiB: the connection is cut mid-body.
