@@ -128,7 +128,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const config = { staffAccess: 'publisher' } as const;
   const { publishUploadDir, publishMaxFileBytes, draftExpiryDays } = app.config;
 
-  const store = new HashingFileStore(publishUploadDir);
+  /**
+   * The store and the tus server, made at the first upload request once the folder exists
+   * (the file store's constructor creates its folder and throws, out of reach, when it
+   * cannot): an app that never receives an upload creates no folder.
+   */
+  let opened: Promise<{ store: HashingFileStore; server: Server }> | undefined;
+  let store: HashingFileStore | undefined;
+  const open = () =>
+    (opened ??= mkdir(publishUploadDir, { recursive: true }).then(() => {
+      store = new HashingFileStore(publishUploadDir);
+      return { store, server: new Server({ ...options, datastore: store }) };
+    }));
   /** Who sends each tus request (its staff session), for the row a completed upload writes. */
   const senders = new WeakMap<object, string>();
   /** Completions under way, by upload: a repeated last PATCH waits for the first instead of storing twice. */
@@ -145,6 +156,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   const finish = async (upload: Upload, uploadedBy: string) => {
+    const { store } = await open();
     const { draftId, sha256, name } = uploadMetadataOf(upload);
     const sizeBytes = upload.size ?? 0;
     const received = await store.digestOf(upload.id, sizeBytes);
@@ -193,11 +205,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return { status_code: 500, body: JSON.stringify({ message: UPLOAD_FAILED_MESSAGE }) };
     },
   };
-  // Made at the first upload request, once the folder exists: an app that never receives one creates none.
-  let server: Promise<Server> | undefined;
-  const tusServer = () =>
-    (server ??= mkdir(publishUploadDir, { recursive: true }).then(() => new Server({ ...options, datastore: store })));
-
   /**
    * Hands the request to the tus server and sends its answer with this reply's headers
    * (security, cache). Every refusal leaves as `{ "message" }`: the hooks' own, or tus's
@@ -208,7 +215,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     reply.hijack();
     const tusRequest = new NodeRequest({ req: request.raw, res: reply.raw });
     senders.set(tusRequest, request.staff!.email);
-    const answer = await (await tusServer()).handleWeb(tusRequest);
+    const answer = await (await open()).server.handleWeb(tusRequest);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) headers[name] = String(value);
@@ -236,6 +243,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     uploadedBy: string,
   ): Promise<{ status: number; body: string }> => {
     const { uploadId } = request.params as UploadParams;
+    const { store } = await open();
     try {
       await finishOnce(await store.getUpload(uploadId), uploadedBy);
       return { status: 200, body: '' };
@@ -258,7 +266,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const sweep = async (nowMs = Date.now()) => {
     try {
       const swept = await sweepAbandonedUploads(publishUploadDir, draftExpiryDays, nowMs);
-      for (const id of swept) store.forget(id);
+      for (const id of swept) store?.forget(id);
       if (swept.length > 0) app.log.info({ uploads: swept.length }, 'deleted abandoned partial uploads');
     } catch (error) {
       app.log.warn({ err: error }, 'could not delete abandoned partial uploads');
