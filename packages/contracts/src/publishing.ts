@@ -294,6 +294,8 @@ export const UPLOAD_FILE_NAME_MESSAGE =
   "A file's name has 1-255 characters and no /, \\, .., NUL or other control characters.";
 export const UPLOAD_SHA256_MESSAGE = 'The upload must name the SHA-256 of its bytes: 64 lower-case hex digits.';
 export const UPLOAD_DRAFT_MESSAGE = 'The upload must name a draft in progress (draftId).';
+/** An upload the server failed (its folder, its disk, the blob store): the client may try again. */
+export const UPLOAD_FAILED_MESSAGE = 'The upload failed on the server. Try again.';
 export const UPLOAD_LENGTH_MESSAGE =
   'The upload must state its length (Upload-Length) when it is created: a deferred length is not accepted.';
 

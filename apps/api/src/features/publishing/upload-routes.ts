@@ -7,6 +7,7 @@ import {
   NO_DRAFT_MESSAGE,
   PUBLISHING_PATHS,
   UPLOAD_DRAFT_MESSAGE,
+  UPLOAD_FAILED_MESSAGE,
   UPLOAD_LENGTH_MESSAGE,
   UPLOAD_METADATA_KEYS,
   UPLOAD_SHA256_MESSAGE,
@@ -48,7 +49,6 @@ class Refusal {
 const SHA256 = /^[0-9a-f]{64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JSON_TYPE = 'application/json; charset=utf-8';
-const UPLOAD_FAILED_MESSAGE = 'The upload failed on the server. Try again.';
 
 /**
  * @tus/server's own error answers are plain text, some with a status a client must not
@@ -136,10 +136,17 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   let opened: Promise<{ store: HashingFileStore; server: Server }> | undefined;
   let store: HashingFileStore | undefined;
   const open = () =>
-    (opened ??= mkdir(publishUploadDir, { recursive: true }).then(() => {
-      store = new HashingFileStore(publishUploadDir);
-      return { store, server: new Server({ ...options, datastore: store }) };
-    }));
+    (opened ??= mkdir(publishUploadDir, { recursive: true }).then(
+      () => {
+        store = new HashingFileStore(publishUploadDir);
+        return { store, server: new Server({ ...options, datastore: store }) };
+      },
+      (error: unknown) => {
+        // Tried again at the next request: the folder may be mounted by then.
+        opened = undefined;
+        throw error;
+      },
+    ));
   /** Who sends each tus request (its staff session), for the row a completed upload writes. */
   const senders = new WeakMap<object, string>();
   /** Completions under way, by upload: a repeated last PATCH waits for the first instead of storing twice. */
@@ -213,26 +220,35 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
    */
   const handOn = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.hijack();
-    const tusRequest = new NodeRequest({ req: request.raw, res: reply.raw });
-    senders.set(tusRequest, request.staff!.email);
-    const answer = await (await open()).server.handleWeb(tusRequest);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(reply.getHeaders()))
       if (value !== undefined) headers[name] = String(value);
-    for (const [name, value] of answer.headers) headers[name] = value;
-    let status = answer.status;
+    let status: number;
     let body = '';
-    if (request.method === 'HEAD' && status === 200 && headers['upload-offset'] === headers['upload-length']) {
-      // Every byte is in but the upload was never finished (the portal died between the
-      // last byte and the blob store, or the copy failed): finished now, so the client,
-      // which takes a whole offset for success, is right to.
-      ({ status, body } = await finishAsked(request, request.staff!.email));
+    try {
+      const tusRequest = new NodeRequest({ req: request.raw, res: reply.raw });
+      senders.set(tusRequest, request.staff!.email);
+      const answer = await (await open()).server.handleWeb(tusRequest);
+      for (const [name, value] of answer.headers) headers[name] = value;
+      status = answer.status;
+      if (status >= 400) {
+        ({ status, body } = refusalOf(status, await answer.text()));
+      } else if (request.method === 'HEAD' && headers['upload-offset'] === headers['upload-length']) {
+        // Every byte is in but the upload was never finished (the portal died between the
+        // last byte and the blob store, or the copy failed): finished now, so the client,
+        // which takes a whole offset for success, is right to.
+        ({ status, body } = await finishAsked(request, request.staff!.email));
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'an upload request failed');
+      status = 500;
+      body = JSON.stringify({ message: UPLOAD_FAILED_MESSAGE });
     }
     if (status >= 400) {
-      ({ status, body } = refusalOf(status, await answer.text()));
       headers['content-type'] = JSON_TYPE;
       headers['content-length'] = String(Buffer.byteLength(body));
     }
+    if (reply.raw.headersSent) return;
     reply.raw.writeHead(status, headers);
     reply.raw.end(request.method === 'HEAD' ? undefined : body || undefined);
   };
