@@ -261,6 +261,19 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
       { sha256, name: 'Unfinished.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
     expect(await readdir(uploadDir())).toEqual([]);
+
+    // Bytes that are not the named ones are refused there as the last PATCH would: nothing kept.
+    const named = sha256Of(Buffer.from('named'));
+    const wrong = await createDraft(publisher, newPib(named, 'unfinished-wrong', 'Wrong.zip'));
+    const wrongUrl = await createUpload(
+      publisher,
+      { draftId: wrong.draft.id, sha256: named, filename: 'Wrong.zip' },
+      bytes.length,
+    );
+    await writeFile(path.join(uploadDir(), path.basename(new URL(wrongUrl).pathname)), bytes);
+    expect((await head(publisher, wrongUrl)).status).toBe(422);
+    expect(await readdir(uploadDir())).toEqual([]);
+    expect((await readDraft(publisher, wrong.draft.id)).files[0]!.state).toBe('awaiting upload');
   });
 
   it('refuses bytes whose SHA-256 is not the one the draft names: the message names both, nothing is kept, the draft is unchanged', async () => {
