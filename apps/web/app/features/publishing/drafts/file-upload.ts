@@ -3,6 +3,7 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import { PUBLISHING_PATHS, UPLOAD_METADATA_KEYS } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
 import { readBearer } from '../../../shared/api/api-client';
+import { formatFileSize } from '../../../shared/format';
 
 /**
  * A draft's file bytes, from the browser (docs/decisions/190-draft-files-hashed-in-the-browser.md):
@@ -72,7 +73,7 @@ export function uploadFailureMessage(error: unknown, bytesSent: number, totalByt
     }
     return `The upload was refused (HTTP status code ${response.getStatus()}).`;
   }
-  return `The connection was lost after ${bytesSent} of ${totalBytes} bytes. Choose the file again to resume.`;
+  return `The connection was lost after ${formatFileSize(bytesSent)} of ${formatFileSize(totalBytes)}. Choose the file again to resume.`;
 }
 
 /**
