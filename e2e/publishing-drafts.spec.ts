@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
 import {
   CATALOGUE_CHANGED_SINCE_PREVIEW_MESSAGE,
   DRAFT_NOT_A_MANIFEST_MESSAGE,
@@ -202,6 +203,39 @@ test.describe('the draft screens', () => {
     await page.goto(`/service/publishing/drafts/${draftId}`);
     await expect(page.getByRole('alert')).toHaveText('No draft in progress has this ID.');
     acceptRefusals(pageProblems, [409, 404]);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('a file past the size limit is refused in the server’s words beside its input, before a byte is sent', async ({
+    page,
+    pageProblems,
+  }, testInfo) => {
+    await signInPage(page, await newPublisher(E2E_ADMINS.publishingDrafts));
+    await startDraft(page);
+    // The limit is the server's (PUBLISH_MAX_FILE_BYTES, 8 GiB by default): its answer to the
+    // claim stands in for a file that large, which the test does not write.
+    const TOO_LARGE = 'This file is 9.0 GiB; a publisher may upload at most 8.0 GiB (PUBLISH_MAX_FILE_BYTES).';
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(PUBLISHING_PATHS.uploads)) uploads.push(request.method());
+    });
+    await page.route(`**${PUBLISHING_PATHS.draftFiles.replace(':draftId', '*')}`, (route) =>
+      route.fulfill({ status: 413, contentType: 'application/json', body: JSON.stringify({ message: TOO_LARGE }) }),
+    );
+    const filePath = testInfo.outputPath('Cornerstone-Offline.zip');
+    await writeFile(filePath, randomBytes(1_000));
+    await page.getByText('A new version with its offline installer').click();
+    const form = page.locator('details', { hasText: 'A new version with its offline installer' });
+    await form.getByLabel(/^Version/).fill(newVersionName());
+    await form.getByLabel(/^Families/).fill('Dev');
+    await form.getByLabel(/^Offline installer/).setInputFiles(filePath);
+    await form.getByRole('button', { name: 'Add to draft' }).click();
+    await expect(form.getByLabel(/^Offline installer/)).toHaveAccessibleDescription(TOO_LARGE);
+    await expect(form.getByRole('alert')).toHaveText(TOO_LARGE);
+    // Nothing was added, nothing sent.
+    await expect(page.getByText('This draft has no entries yet')).toBeVisible();
+    expect(uploads).toEqual([]);
+    acceptRefusals(pageProblems, [413]);
     expect(pageProblems).toEqual([]);
   });
 });

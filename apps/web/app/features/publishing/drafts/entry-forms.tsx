@@ -183,7 +183,8 @@ function EntryForm<S extends FormSection>({
       spec.inputs.map((input) => [input.name, String(form.get(input.name) ?? '')]),
     ) as Record<string, string>;
     const chosen = form.get('file');
-    const file = chosen instanceof File && chosen.size > 0 ? chosen : undefined;
+    // No file chosen comes as an empty File without a name; an empty file chosen has its name.
+    const file = chosen instanceof File && chosen.name !== '' ? chosen : undefined;
     const draftId = draft.draft.id;
 
     let claim: { sha256: string; file: DraftFile } | undefined;
