@@ -217,7 +217,8 @@ function EntryForm<S extends FormSection>({
       for (const problem of answer.problems) {
         const field = fieldWithin(problem.path, path);
         const name = field?.split(/[.[]/, 1)[0];
-        const input = name === spec.file.field ? spec.file.field : spec.inputs.find((spec) => spec.name === name)?.name;
+        const input =
+          name === spec.file.field ? spec.file.field : spec.inputs.find((candidate) => candidate.name === name)?.name;
         if (input) byField.set(input, [...(byField.get(input) ?? []), problem.message]);
         else rest.push(problem.path ? `${problem.path}: ${problem.message}` : problem.message);
       }
