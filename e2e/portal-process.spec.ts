@@ -1,17 +1,17 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { expect, test } from '@playwright/test';
 import { PUBLISHING_PATHS, type CatalogueChangeList } from '@portal/contracts';
 import {
   CLI_ENTRY,
   REPO_ROOT,
   SERVER_ENTRY,
+  embeddedDatabase,
   freePort,
   makeDataDir,
   removeDataDir,
@@ -23,17 +23,6 @@ const DEMO_CATALOGUE = path.join(REPO_ROOT, 'apps/api/demo-catalogue');
 
 // These drive the portal as a process, the way an operator meets it: no browser needed.
 test.describe.configure({ mode: 'serial' });
-
-/** A client on the embedded server of a running portal, found the way an operator would. */
-async function embeddedDatabase(dataDir: string) {
-  const password = readFileSync(path.join(dataDir, 'pg.password'), 'utf8').trim();
-  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]!
-    .trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'portal', password, database: 'portal' });
-  await client.connect();
-  return client;
-}
 
 function runServer(env: Record<string, string>, timeoutMs = 20_000) {
   const startedAt = Date.now();

@@ -20,6 +20,10 @@ async function lookUp(page: Page) {
   await expect(downloads(page).first()).toBeVisible();
 }
 
+// Only the newest sign-in link of an address works, and one is sent a minute: the
+// administrator signs in once, so this file's tests run one after another in one worker.
+test.describe.configure({ mode: 'default' });
+
 /** A new address holding exactly the publisher role. */
 const newPublisher = () => newPublisherBy(E2E_ADMINS.publishing);
 
@@ -112,5 +116,75 @@ test('the Publishing screen and a full diff, signed in as a publisher, have no s
   await expect(page.getByRole('table')).toContainText('CS-DSV-281');
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(pageProblems).toEqual([]);
+});
+
+test('the published files filter by name, SHA-256 prefix, where published and state, and a reload keeps the filter', async ({
+  page,
+  pageProblems,
+}) => {
+  await signInPage(page, await newPublisher());
+  await gotoHydrated(page, '/service/publishing');
+  const files = page.getByRole('region', { name: 'Published files' });
+  const cards = files.getByRole('listitem');
+  const count = files.getByRole('status');
+  const search = page.getByRole('searchbox', { name: 'Find by name, SHA-256 or where it is published' });
+  const show = page.getByRole('combobox', { name: 'Show' });
+
+  await expect(count).toHaveText(/^\d+ files$/);
+  const total = Number((await count.textContent())!.split(' ')[0]);
+  expect(total).toBeGreaterThan(10);
+  await expect(cards).toHaveCount(total);
+
+  // By name, any case.
+  await search.fill('chromatof-tile-2.0.0-setup');
+  await expect(count).toHaveText(`1 of ${total} files`);
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
+
+  // By where it is published, as the card says it.
+  await search.fill('ChromaTOF files ChromaTOF Tile 2.0.0 Installer');
+  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
+  await expect(count).toHaveText(`1 of ${total} files`);
+
+  // By the start of its SHA-256.
+  const sha256 = await page.getByRole('listitem', { name: FILE, exact: true }).locator('code').textContent();
+  await search.fill(sha256!.slice(0, 12));
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
+
+  // Nothing found: said so, no card.
+  await search.fill('no-such-file-anywhere');
+  await expect(count).toHaveText('No file matches “no-such-file-anywhere”.');
+  await expect(cards).toHaveCount(0);
+
+  // PIBs only, live: every card is a live PIB; a reload keeps the filter.
+  await search.fill('PIBs');
+  await show.selectOption({ label: 'Live files only' });
+  await expect(count).toHaveText(/^\d+ of \d+ files$/);
+  const pibs = await cards.count();
+  expect(pibs).toBeGreaterThan(0);
+  expect(pibs).toBeLessThan(total);
+  for (const card of await cards.all()) {
+    await expect(card).toContainText('PIBs');
+    await expect(card).toContainText('Live since');
+  }
+  expect(new URL(page.url()).search).toBe('?file=PIBs&show=live');
+  await page.reload();
+  await expect(search).toHaveValue('PIBs');
+  await expect(show).toHaveValue('live');
+  await expect(cards).toHaveCount(pibs);
+
+  // Withdrawn only: every card shown is withdrawn, or none is.
+  await search.fill('');
+  await show.selectOption({ label: 'Withdrawn files only' });
+  await expect(count).toHaveText(/^(\d+ of \d+ files|No file is withdrawn\.)$/);
+  for (const card of await cards.all()) await expect(card).toContainText('Withdrawn ');
+  expect(new URL(page.url()).search).toBe('?show=withdrawn');
+
+  // All files again: the query is empty.
+  await show.selectOption({ label: 'All files' });
+  await expect(count).toHaveText(/^\d+ files$/);
+  expect(new URL(page.url()).search).toBe('');
   expect(pageProblems).toEqual([]);
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { chmod, lstat, mkdtemp, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { freePort } from '../apps/api/src/shared/free-port';
 import { collectOutput } from './process-output';
 
@@ -96,4 +97,18 @@ export function residentMiB(pid: number): number {
   } catch {
     return NaN;
   }
+}
+
+/**
+ * A client on the embedded server of a running portal, found the way an operator would: its
+ * port in `DATA_DIR/pg/postmaster.pid`, the password in `DATA_DIR/pg.password`. End it.
+ */
+export async function embeddedDatabase(dataDir: string): Promise<pg.Client> {
+  const password = readFileSync(path.join(dataDir, 'pg.password'), 'utf8').trim();
+  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]!
+    .trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'portal', password, database: 'portal' });
+  await client.connect();
+  return client;
 }

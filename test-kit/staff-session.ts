@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { SIGN_IN_PATHS } from '@portal/contracts';
+import { PEOPLE_PATHS, SIGN_IN_PATHS, type StaffRole } from '@portal/contracts';
 import { waitForSignInLink } from './outbox';
 
 export interface StaffSignIn {
@@ -63,12 +63,52 @@ export async function signInThroughOutbox({
   return { email, bearer, headers: { authorization: `Bearer ${bearer}` } };
 }
 
+/**
+ * A staff member holding exactly `roles`, signed in: an administrator (`admin`, one of the
+ * portal's ADMIN_EMAILS) signs in, invites `email` with those roles (POST /v1/people), and
+ * `email` signs in, each from a loopback address of its own. For one portal (`origin` and
+ * its `dataDir`'s outbox); the administrator's link is spent, so call it once per
+ * administrator a minute (the sign-in mail's limit).
+ */
+export async function signInWithRoles({
+  origin,
+  dataDir,
+  admin,
+  email,
+  roles,
+}: {
+  origin: string;
+  dataDir: string;
+  admin: string;
+  email: string;
+  roles: StaffRole[];
+}): Promise<StaffSignIn> {
+  const signIn = (address: string) =>
+    signInThroughOutbox({
+      email: address,
+      requestAt: origin,
+      dataDirs: dataDir,
+      localAddress: loopbackAddressOf(address),
+    });
+  const administrator = await signIn(admin);
+  const invited = await sendJson(
+    'POST',
+    new URL(PEOPLE_PATHS.people, origin),
+    { email, roles },
+    undefined,
+    administrator.headers,
+  );
+  if (invited.status !== 201) throw new Error(`inviting ${email}: ${invited.status} ${invited.body}`);
+  return signIn(email);
+}
+
 /** One JSON request over plain HTTP (the portals under test), from `localAddress` when given. */
 function sendJson(
   method: string,
   url: URL,
   body: unknown,
   localAddress: string | undefined,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
   const bytes = Buffer.from(JSON.stringify(body));
   return new Promise((resolve, reject) => {
@@ -78,7 +118,7 @@ function sendJson(
         method,
         localAddress,
         family: localAddress === undefined ? undefined : localAddress.includes(':') ? 6 : 4,
-        headers: { 'content-type': 'application/json', 'content-length': bytes.length },
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': bytes.length },
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -34,7 +34,7 @@ import {
   shapeProblems,
   StalePreview,
 } from './drafts';
-import { changeWithDiff } from './history';
+import { readChange } from './history';
 
 /**
  * Drafts, their preview and their publish (docs/publishing.md#drafts): the API half of the
@@ -216,8 +216,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         );
         // This portal answers from the new catalogue at once; the others on their NOTIFY.
         app.catalogue.invalidate();
-        const detail = await changeWithDiff(app.db, applied.changeId);
-        return { change: detail!.change };
+        return { change: (await readChange(app.db, applied.changeId))! };
       } catch (error) {
         if (error instanceof StalePreview) {
           return reply.status(409).send({ message: CATALOGUE_CHANGED_SINCE_PREVIEW_MESSAGE, preview: error.preview });

@@ -45,6 +45,12 @@ export async function listChanges(db: Database, before?: number): Promise<Catalo
   return rows.map(changeOf);
 }
 
+/** One change without its diff (a publish's answer: its diff may run to thousands of rows). */
+export async function readChange(db: Database, id: number): Promise<CatalogueChange | undefined> {
+  const [row] = await db.select(changeColumns).from(catalogueChanges).where(eq(catalogueChanges.id, id));
+  return row && changeOf(row);
+}
+
 export async function changeWithDiff(db: Database, id: number): Promise<CatalogueChangeDetail | undefined> {
   const [row] = await db
     .select({ ...changeColumns, diff: catalogueChanges.diff })

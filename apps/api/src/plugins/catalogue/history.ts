@@ -20,11 +20,15 @@ export type CatalogueState = Map<string, Map<string, Row>>;
 /** The part of the summary a file's withdrawal counts in when no section publishes it. */
 const FILES = 'files';
 
-function keyOf(table: PgTable, row: Row): string {
-  if (table === files) return `${String(row.name)} (SHA-256 ${String(row.sha256).slice(0, 12)}…)`;
+/** How a table's rows are keyed in the state: a file by its name and SHA-256, any other row by its primary key's values. */
+function keyerOf(table: PgTable): (row: Row) => string {
+  if (table === files) return (row) => `${String(row.name)} (SHA-256 ${String(row.sha256).slice(0, 12)}…)`;
+  // Once per table, not per row: a publish reads every row of the catalogue twice.
   const config = getTableConfig(table);
-  const columns = config.primaryKeys[0]?.columns ?? config.columns.filter((column) => column.primary);
-  return columns.map((column) => String(row[column.name])).join(' ');
+  const names = (config.primaryKeys[0]?.columns ?? config.columns.filter((column) => column.primary)).map(
+    (column) => column.name,
+  );
+  return (row) => names.map((name) => String(row[name])).join(' ');
 }
 
 export async function readCatalogueState(tx: DatabaseExecutor): Promise<CatalogueState> {
@@ -39,7 +43,8 @@ export async function readCatalogueState(tx: DatabaseExecutor): Promise<Catalogu
         : sql`SELECT to_jsonb(t) AS row FROM ${table} AS t`,
     );
     const byKey = state.get(section) ?? new Map<string, Row>();
-    for (const { row } of rows) byKey.set(keyOf(table, row), row);
+    const keyOf = keyerOf(table);
+    for (const { row } of rows) byKey.set(keyOf(row), row);
     state.set(section, byKey);
   }
   return state;
@@ -78,16 +83,20 @@ function fieldChanges(before: Row | undefined, after: Row | undefined) {
  */
 export function diffStates(before: CatalogueState, after: CatalogueState): CatalogueDiffEntry[] {
   const entries: CatalogueDiffEntry[] = [];
-  const uses = usesOfFiles(after);
+  // Only a withdrawal or restoration needs where files are published: worked out then, once.
+  let uses: ReturnType<typeof usesOfFiles> | undefined;
   for (const [section, rows] of after) {
     const old = before.get(section) ?? new Map<string, Row>();
     for (const [key, row] of rows) {
       const was = old.get(key);
+      // Most rows are untouched by a change: one comparison of the whole row settles them.
+      if (was !== undefined && JSON.stringify(was) === JSON.stringify(row)) continue;
       const fields = fieldChanges(was, row);
       if (was !== undefined && fields.length === 0) continue;
       let outcome: CatalogueDiffEntry['outcome'] = was === undefined ? 'added' : 'changed';
       if (section === FILES && was !== undefined && (was.withdrawn_at === null) !== (row.withdrawn_at === null)) {
         outcome = row.withdrawn_at === null ? 'restored' : 'withdrawn';
+        uses ??= usesOfFiles(after);
         for (const use of uses.get(String(row.id)) ?? []) entries.push({ ...use, outcome, fields });
       }
       entries.push({ section, key, outcome, fields });

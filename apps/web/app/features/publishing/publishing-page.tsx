@@ -1,31 +1,22 @@
-import {
-  WITHDRAWAL_REASON_MAX_CHARS,
-  type CatalogueChange,
-  type CatalogueChangeDetail,
-  type PublishedFile,
-} from '@portal/contracts';
-import { useId, useState } from 'react';
-import { Link, useFetcher } from 'react-router';
-import { Dialog } from '../../shared/components/dialog';
+import type { CatalogueChange, CatalogueChangeDetail } from '@portal/contracts';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { PublishingIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
-import { Alert } from '../../shared/components/ui/alert';
-import { Button } from '../../shared/components/ui/button';
-import { Field } from '../../shared/components/ui/field';
-import { formatDateTime, formatFileSize } from '../../shared/format';
+import { formatDateTime } from '../../shared/format';
 import { loadStaffData } from '../../shared/identity/staff-data';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
-import { FailureAlert } from '../../shared/outcome/failure-alert';
-import { outcomeOf, type Outcome } from '../../shared/outcome/outcome';
+import { outcomeOf } from '../../shared/outcome/outcome';
 import table from '../../styles/data-table.module.css';
 import type { Route } from './+types/publishing-page';
 import { getChange, getChanges, getPublishedFiles, restoreFile, withdrawFile } from './api/publishing-api';
-import { DOOR_WORDS, sectionWords, summaryText } from './change-words';
+import { DOOR_WORDS, summaryText } from './change-words';
 import { getDrafts } from './api/drafts-api';
 import { DiffTable } from './diff-table';
 import { DraftsInProgress } from './drafts/drafts-in-progress';
 import styles from './publishing-page.module.css';
+import { PublishedFiles, shouldRevalidateForFileFilter, type FileChange } from './published-files';
 
 export const meta = () =>
   staffToolMeta(
@@ -54,16 +45,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 // Staff screens are browser-only pages: their loader runs when the page is opened.
 clientLoader.hydrate = true as const;
+export const shouldRevalidate = shouldRevalidateForFileFilter;
 
 export function HydrateFallback() {
   return <PageHeader title={DESTINATIONS.servicePublishing.title} icon={PublishingIcon} />;
-}
-
-/** What a withdrawal or restoration came to, shown beside its file. */
-export interface FileChange {
-  intent: 'withdraw' | 'restore';
-  fileId: string;
-  outcome: Outcome<unknown>;
 }
 
 /** Each act is one call; the history and the files load again after it (React Router revalidates). */
@@ -97,7 +82,7 @@ export default function PublishingPage({ loaderData }: Route.ComponentProps) {
               <>
                 <DraftsInProgress drafts={drafts} />
                 <History changes={changes} />
-                <Files files={files} />
+                <PublishedFiles files={files} />
               </>
             )}
           </StaffDataView>
@@ -147,110 +132,6 @@ function History({ changes }: { changes: readonly CatalogueChange[] }) {
         </table>
       </div>
     </section>
-  );
-}
-
-function Files({ files }: { files: readonly PublishedFile[] }) {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId}>
-      <h2 id={headingId}>Published files</h2>
-      <ul className={styles.files}>
-        {files.map((file) => (
-          <FileCard key={file.id} file={file} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function FileCard({ file }: { file: PublishedFile }) {
-  const fetcher = useFetcher<FileChange>();
-  const [confirming, setConfirming] = useState(false);
-  const headingId = useId();
-  const done = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const busy = fetcher.state !== 'idle';
-  return (
-    <li className={styles.file} aria-labelledby={headingId}>
-      <h3 id={headingId} className={styles.fileName}>
-        {file.name}
-      </h3>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Published as</dt>
-          <dd>
-            {file.uses.length === 0
-              ? 'Nothing refers to it'
-              : file.uses.map((use) => `${sectionWords(use.section)} ${use.key}`).join('; ')}
-          </dd>
-        </div>
-        <div>
-          <dt>Size</dt>
-          <dd>{formatFileSize(file.sizeBytes)}</dd>
-        </div>
-        <div>
-          <dt>SHA-256</dt>
-          <dd>
-            <code className={styles.hash}>{file.sha256}</code>
-          </dd>
-        </div>
-        <div>
-          <dt>State</dt>
-          <dd>
-            {file.withdrawn
-              ? `Withdrawn ${formatDateTime(file.withdrawn.at)} by ${file.withdrawn.by}: ${file.withdrawn.reason}`
-              : `Live since ${formatDateTime(file.publishedAt)}`}
-          </dd>
-        </div>
-      </dl>
-      <Button variant="secondary" disabled={busy} onClick={() => setConfirming(true)}>
-        {file.withdrawn ? 'Restore…' : 'Withdraw…'}
-      </Button>
-      {done &&
-        (done.outcome.kind === 'ok' ? (
-          <Alert role="status" tone="success">
-            {done.intent === 'withdraw' ? `Withdrew ${file.name}.` : `Restored ${file.name}.`}
-          </Alert>
-        ) : (
-          <FailureAlert failure={done.outcome} />
-        ))}
-      <Dialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={file.withdrawn ? `Restore ${file.name}?` : `Withdraw ${file.name}?`}
-      >
-        {file.withdrawn ? (
-          <p>It comes back into every lookup and feed that lists it, and its links work again.</p>
-        ) : (
-          <p>
-            It leaves every lookup at once, and its links, even those already handed out, say it was withdrawn; every
-            feed that listed it says so, without the reason (only staff read it). Its record and history stay; it can be
-            restored.
-          </p>
-        )}
-        <fetcher.Form method="post" className={styles.confirm} onSubmit={() => setConfirming(false)}>
-          <input type="hidden" name="intent" value={file.withdrawn ? 'restore' : 'withdraw'} />
-          <input type="hidden" name="fileId" value={file.id} />
-          {!file.withdrawn && (
-            <Field
-              label="Reason"
-              name="reason"
-              required
-              maxLength={WITHDRAWAL_REASON_MAX_CHARS}
-              autoComplete="off"
-              className={styles.reason}
-            />
-          )}
-          {/* The dialog opens on its first button: the one that changes nothing. */}
-          <div className={styles.buttons}>
-            <Button variant="secondary" onClick={() => setConfirming(false)}>
-              Keep as it is
-            </Button>
-            <Button type="submit">{file.withdrawn ? 'Restore' : 'Withdraw'}</Button>
-          </div>
-        </fetcher.Form>
-      </Dialog>
-    </li>
   );
 }
 

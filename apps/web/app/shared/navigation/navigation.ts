@@ -93,7 +93,7 @@ export const draftHref = (draftId: string) => PUBLISHING_DRAFT_PAGE.replace(':dr
 export const LOOKUP_PARAM = 'registrationId';
 
 /** The query string each destination reads; a destination not named here takes none. */
-interface DestinationQueries {
+export interface DestinationQueries {
   cornerstoneOffline: { [LOOKUP_PARAM]: string };
   cornerstonePibs: { [LOOKUP_PARAM]: string };
   cornerstoneDsvs: { [LOOKUP_PARAM]: string };
@@ -107,8 +107,11 @@ interface DestinationQueries {
   servicePeople: { filter?: string };
   /** The Audit Log's filters (`features/audit/audit-filters.ts`) and its page (`before`: the previous page's nextBefore). */
   serviceAudit: { actor?: string; action?: string; from?: string; to?: string; before?: string };
-  /** One change of the history (its number), shown with its full diff. */
-  servicePublishing: { change?: string };
+  /**
+   * One change of the history (its number), shown with its full diff; or the published
+   * files' filter (`features/publishing/published-files-filter.ts`): a text, and live or withdrawn only.
+   */
+  servicePublishing: { change?: string; file?: string; show?: 'live' | 'withdrawn' };
 }
 
 type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries
