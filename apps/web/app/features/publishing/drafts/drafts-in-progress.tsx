@@ -6,9 +6,8 @@ import { formatDateTime } from '../../../shared/format';
 import { draftHref } from '../../../shared/navigation/navigation';
 import { FailureAlert } from '../../../shared/outcome/failure-alert';
 import { outcomeOf, type Failure } from '../../../shared/outcome/outcome';
-import table from '../../../styles/data-table.module.css';
 import { createDraft } from '../api/drafts-api';
-import styles from '../publishing-page.module.css';
+import styles from './draft.module.css';
 import { EMPTY_DRAFT } from './draft-manifest';
 
 /** The Publishing screen's drafts in progress (any publisher may continue any), and "New draft". */
@@ -37,37 +36,43 @@ export function DraftsInProgress({ drafts }: { drafts: readonly DraftSummary[] }
       </p>
       {failure && <FailureAlert failure={failure} />}
       {drafts.length === 0 ? (
-        <p className={styles.empty}>No draft is in progress.</p>
+        <p className={styles.muted}>No draft is in progress.</p>
       ) : (
-        <div className={table.scroller} tabIndex={0} role="region" aria-labelledby={headingId}>
-          <table className={table.table}>
-            <thead>
-              <tr>
-                <th scope="col">Draft</th>
-                <th scope="col">Started by</th>
-                <th scope="col">Last changed</th>
-                <th scope="col">Expires</th>
-              </tr>
-            </thead>
-            <tbody>
-              {drafts.map((draft) => (
-                <tr key={draft.id}>
-                  <th scope="row">
-                    <Link to={draftHref(draft.id)}>Draft of {formatDateTime(draft.createdAt)}</Link>
-                  </th>
-                  <td className={styles.wrap}>{draft.createdBy}</td>
-                  <td className={styles.wrap}>
-                    <time dateTime={draft.updatedAt}>{formatDateTime(draft.updatedAt)}</time> by {draft.updatedBy}
-                  </td>
-                  <td className={styles.nowrap}>
-                    <time dateTime={draft.expiresAt}>{formatDateTime(draft.expiresAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className={styles.draftList}>
+          {drafts.map((draft) => (
+            <DraftCard key={draft.id} draft={draft} />
+          ))}
+        </ul>
       )}
     </section>
+  );
+}
+
+function DraftCard({ draft }: { draft: DraftSummary }) {
+  const headingId = useId();
+  return (
+    <li className={styles.card} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.cardTitle}>
+        <Link to={draftHref(draft.id)}>Draft of {formatDateTime(draft.createdAt)}</Link>
+      </h3>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Started by</dt>
+          <dd>{draft.createdBy}</dd>
+        </div>
+        <div>
+          <dt>Last changed</dt>
+          <dd>
+            <time dateTime={draft.updatedAt}>{formatDateTime(draft.updatedAt)}</time> by {draft.updatedBy}
+          </dd>
+        </div>
+        <div>
+          <dt>Expires</dt>
+          <dd>
+            <time dateTime={draft.expiresAt}>{formatDateTime(draft.expiresAt)}</time>
+          </dd>
+        </div>
+      </dl>
+    </li>
   );
 }
