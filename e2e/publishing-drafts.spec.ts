@@ -1,8 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   CATALOGUE_CHANGED_SINCE_PREVIEW_MESSAGE,
   DRAFT_NOT_A_MANIFEST_MESSAGE,
+  fileTooLargeMessage,
   PUBLISHING_PATHS,
   type CatalogueManifest,
   type Draft,
@@ -10,11 +12,12 @@ import {
   type PublishedFileList,
 } from '@portal/contracts';
 import { expect, type Page } from '@playwright/test';
+import { DEMO_CATALOGUE_DIR } from '../apps/api/src/paths';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
 import { seriousViolations } from './axe';
 import { signInPage, test } from './fixtures';
-import { E2E_ADMINS } from './global-setup';
-import { gotoHydrated } from './public-pages';
+import { E2E_ADMINS, E2E_MAKER_NAME } from './global-setup';
+import { gotoHydrated, gotoInitialized } from './public-pages';
 import { newPublisher } from './publishers';
 
 // The draft screens (docs/publishing.md#the-draft-screen). What they publish is seen only by
@@ -231,7 +234,7 @@ test.describe('the draft screens', () => {
     await startDraft(page);
     // The limit is the server's (PUBLISH_MAX_FILE_BYTES, 8 GiB by default): its answer to the
     // claim stands in for a file that large, which the test does not write.
-    const TOO_LARGE = 'This file is 9.0 GiB; a publisher may upload at most 8.0 GiB (PUBLISH_MAX_FILE_BYTES).';
+    const TOO_LARGE = fileTooLargeMessage(9 * 2 ** 30, 8 * 2 ** 30);
     const uploads: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes(PUBLISHING_PATHS.uploads)) uploads.push(request.method());
@@ -253,6 +256,154 @@ test.describe('the draft screens', () => {
     await expect(page.getByText('This draft has no entries yet')).toBeVisible();
     expect(uploads).toEqual([]);
     acceptRefusals(pageProblems, [413]);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('a PIB added by its form with a file the portal stores: its SHA-256 is computed in the browser and the file is not uploaded again', async ({
+    page,
+    pageProblems,
+  }) => {
+    await signInPage(page, await newPublisher(E2E_ADMINS.publishingDrafts));
+    await startDraft(page);
+    const filePath = path.join(DEMO_CATALOGUE_DIR, 'pibs/Cornerstone-2.11.0-beta-std-PIB.pdf');
+    const sha256 = createHash('sha256')
+      .update(await readFile(filePath))
+      .digest('hex');
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes(PUBLISHING_PATHS.uploads)) uploads.push(request.method());
+    });
+    await page.getByText('A PIB', { exact: true }).click();
+    const form = page.locator('details', { hasText: 'A PIB' });
+    const variant = `e2e-${randomUUID().slice(0, 8)}`;
+    await form.getByLabel(/^Product/).fill('Cornerstone');
+    await form.getByLabel(/^Version/).fill('2.11.0-beta');
+    await form.getByLabel(/^Internal variant/).fill(variant);
+    await form.getByLabel(/^Variant/).fill('End to end');
+    await form.getByLabel(/^PIB file/).setInputFiles(filePath);
+    await form.getByRole('button', { name: 'Add to draft' }).click();
+    await expect(form.getByRole('status')).toHaveText('Added to the draft.');
+    await expect(entry(page, `Cornerstone 2.11.0-beta ${variant}`)).toContainText(sha256);
+    const fileCard = page
+      .getByRole('region', { name: 'Files' })
+      .getByRole('listitem', { name: 'Cornerstone-2.11.0-beta-std-PIB.pdf' });
+    await expect(fileCard).toContainText('Already stored — not uploaded again');
+    await expect(fileCard).toContainText(sha256);
+    expect(uploads).toEqual([]);
+    expect(pageProblems).toEqual([]);
+  });
+
+  test('issue 25: a new version with its 50 MB installer, the connection dropped halfway and the upload resumed after a reload; previewed for a demo registration ID, published, found by the customer, withdrawn and restored', async ({
+    page,
+    browser,
+    pageProblems,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    await signInPage(page, await newPublisher(E2E_ADMINS.publishingDrafts));
+    const version = newVersionName();
+    const fileName = `Cornerstone-${version}-Offline.zip`;
+    const bytes = randomBytes(50 * 1000 * 1000);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const filePath = testInfo.outputPath(fileName);
+    await writeFile(filePath, bytes);
+
+    // The connection drops after three chunks: every PATCH after them is cut until the reload.
+    const CHUNK = 8 * 1024 * 1024;
+    const patchOffsets: number[] = [];
+    let dropping = true;
+    await page.route(`**${PUBLISHING_PATHS.uploads}/**`, async (route) => {
+      const request = route.request();
+      if (request.method() !== 'PATCH') return route.continue();
+      const offset = Number(await request.headerValue('upload-offset'));
+      if (dropping && offset >= 3 * CHUNK) return route.abort('connectionreset');
+      patchOffsets.push(offset);
+      return route.continue();
+    });
+
+    await startDraft(page);
+    await page.getByText('A new version with its offline installer').click();
+    const form = page.locator('details', { hasText: 'A new version with its offline installer' });
+    await form.getByLabel(/^Version/).fill(version);
+    await form.getByLabel(/^Families/).fill('Dev');
+    await form.getByLabel(/^Release date/).fill('2026-11-20');
+    await form.getByLabel(/^Offline installer/).setInputFiles(filePath);
+    await form.getByRole('button', { name: 'Add to draft' }).click();
+    await expect(form.getByRole('status')).toHaveText('Added to the draft.', { timeout: 30_000 });
+
+    const fileCard = () => page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name: fileName });
+    await expect(fileCard()).toContainText('Awaiting upload');
+    await expect(fileCard().getByRole('alert')).toContainText('The connection was lost after', { timeout: 30_000 });
+    expect(patchOffsets).toEqual([0, CHUNK, 2 * CHUNK]);
+
+    // Reloaded, the file awaits upload; chosen again, it goes on from where the server has it.
+    dropping = false;
+    await page.reload();
+    await expect(fileCard()).toContainText('Awaiting upload');
+    await fileCard().getByLabel('Choose the file again to resume').setInputFiles(filePath);
+    await expect(fileCard()).toContainText('Uploaded', { timeout: 60_000 });
+    await expect(fileCard()).toContainText(sha256);
+    const resumedFrom = patchOffsets[3]!;
+    expect(resumedFrom).toBe(3 * CHUNK);
+    expect(patchOffsets.slice(3)).toEqual(
+      Array.from({ length: Math.ceil(bytes.length / CHUNK) - 3 }, (_, index) => (index + 3) * CHUNK),
+    );
+
+    // The preview shows the new version for the demo registration ID.
+    await page.getByLabel('Registration ID (optional)').fill(DEV_ID);
+    await page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect(page.getByRole('group', { name: 'Versions after publishing' })).toContainText(`${version} (new)`);
+    await publishPreviewed(page);
+
+    // The customer, in a browser of their own, finds it with its size and SHA-256.
+    const customerContext = await browser.newContext({ baseURL: process.env.PORTAL_URL });
+    const customer = await customerContext.newPage();
+    const lookUp = async () => {
+      await gotoInitialized(customer, `/cornerstone/offline?registrationId=${DEV_ID}`);
+      await expect(customer.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+    };
+    await lookUp();
+    const item = customer
+      .getByRole('listitem')
+      .filter({ has: customer.getByRole('link', { name: `Cornerstone ${version}` }) });
+    await expect(item.locator('data').first()).toHaveAttribute(
+      'title',
+      `${bytes.length.toLocaleString('en-US')} bytes`,
+    );
+    await expect(item.locator('code').first()).toHaveText(sha256);
+    const oldLink = await item.getByRole('link', { name: `Cornerstone ${version}` }).getAttribute('href');
+
+    // Withdrawn on the Publishing screen, it leaves the lookup and its old link says so.
+    await gotoHydrated(page, '/service/publishing');
+    const card = page.getByRole('listitem', { name: fileName, exact: true });
+    await card.getByRole('button', { name: 'Withdraw…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Withdraw ${fileName}?` });
+    await dialog.getByLabel('Reason').fill('Published by mistake');
+    await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(card.getByRole('status')).toHaveText(`Withdrew ${fileName}.`);
+    await lookUp();
+    await expect(customer.getByRole('link', { name: `Cornerstone ${version}` })).toHaveCount(0);
+    await customer.goto(oldLink!);
+    await expect(customer.getByRole('heading', { level: 1 })).toHaveText(
+      `This file has been withdrawn by ${E2E_MAKER_NAME}`,
+    );
+
+    // Restored, it is back.
+    await card.getByRole('button', { name: 'Restore…' }).click();
+    await page
+      .getByRole('dialog', { name: `Restore ${fileName}?` })
+      .getByRole('button', { name: 'Restore', exact: true })
+      .click();
+    await expect(card.getByRole('status')).toHaveText(`Restored ${fileName}.`);
+    await lookUp();
+    await expect(customer.getByRole('link', { name: `Cornerstone ${version}` })).toBeVisible();
+    await customerContext.close();
+    // The dropped chunks: Chromium logs each request the route cut.
+    pageProblems.splice(
+      0,
+      pageProblems.length,
+      ...pageProblems.filter((problem) => !problem.includes('net::ERR_CONNECTION_RESET')),
+    );
+    dropPossibleRefusals(pageProblems, [409]);
     expect(pageProblems).toEqual([]);
   });
 });

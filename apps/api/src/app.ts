@@ -15,6 +15,7 @@ import { firmwareRoutes } from './features/firmware/firmware-routes';
 import { healthRoutes } from './features/health/health-routes';
 import { peopleRoutes } from './features/people/people-routes';
 import { draftRoutes } from './features/publishing/drafts-routes';
+import { uploadRoutes } from './features/publishing/upload-routes';
 import { publishingRoutes } from './features/publishing/publishing-routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
@@ -136,6 +137,7 @@ export async function buildApp(
   await app.register(peopleRoutes);
   await app.register(publishingRoutes);
   await app.register(draftRoutes);
+  await app.register(uploadRoutes);
   await app.register(makerLogo);
 
   extraRoutes?.(app as unknown as App);

@@ -29,6 +29,8 @@ const PARAMS: Record<string, string> = {
   changeId: '1',
   // No draft has this ID: reading, replacing, previewing, publishing or deleting it answers 404.
   draftId: '00000000-0000-4000-8000-000000000000',
+  // No upload has this ID: its HEAD, PATCH or DELETE is refused by the tus server, changing nothing.
+  uploadId: '0'.repeat(32),
 };
 
 /**
@@ -49,6 +51,8 @@ const BODIES: Record<string, unknown> = {
   'PUT /v1/publishing/drafts/:draftId': { families: [] },
   'POST /v1/publishing/drafts/:draftId/preview': {},
   'POST /v1/publishing/drafts/:draftId/publication': { catalogueVersion: 0 },
+  // No draft has this ID: the claim answers 404.
+  'POST /v1/publishing/drafts/:draftId/files': { sha256: '0'.repeat(64), name: 'matrix.zip', sizeBytes: 1 },
 };
 
 type Caller = 'signed out' | 'no role' | StaffRole;

@@ -262,6 +262,54 @@ export const PUBLISHING_PATHS = {
 /** The tus Upload-Metadata a draft's upload carries: the draft, the SHA-256 its bytes must have, the file's name. */
 export const UPLOAD_METADATA_KEYS = { draftId: 'draftId', sha256: 'sha256', name: 'filename' } as const;
 
+/** An upload's address (PUBLISHING_PATHS.uploads + `/:uploadId`): the ID the server gave it at creation. */
+export const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
+export type UploadParams = Static<typeof UploadParams>;
+
+/** `1.5 GiB`, `300.0 MiB`, `12 bytes`: a size in the words of the limit's message. */
+function sizeInWords(bytes: number): string {
+  const units = [
+    ['GiB', 2 ** 30],
+    ['MiB', 2 ** 20],
+    ['KiB', 2 ** 10],
+  ] as const;
+  for (const [unit, size] of units) if (bytes >= size) return `${(bytes / size).toFixed(1)} ${unit}`;
+  return `${bytes} bytes`;
+}
+
+/**
+ * A file past PUBLISH_MAX_FILE_BYTES, refused before any byte is sent (by the claim and by the
+ * upload's creation alike), so the screen can show the server's own words before it starts.
+ */
+export function fileTooLargeMessage(sizeBytes: number, maxBytes: number): string {
+  return `This file is ${sizeInWords(sizeBytes)}; a publisher may upload at most ${sizeInWords(maxBytes)} (PUBLISH_MAX_FILE_BYTES).`;
+}
+
+/** The bytes received are not the ones the draft names: the partial file is deleted, nothing kept. */
+export function uploadDigestMismatchMessage(received: string, named: string): string {
+  return `The uploaded bytes have SHA-256 ${received}, not the ${named} the draft names: nothing was kept.`;
+}
+
+export const UPLOAD_FILE_NAME_MESSAGE =
+  "A file's name has 1-255 characters and no /, \\, .., NUL or other control characters.";
+export const UPLOAD_SHA256_MESSAGE = 'The upload must name the SHA-256 of its bytes: 64 lower-case hex digits.';
+export const UPLOAD_DRAFT_MESSAGE = 'The upload must name a draft in progress (draftId).';
+/** An upload the server failed (its folder, its disk, the blob store): the client may try again. */
+export const UPLOAD_FAILED_MESSAGE = 'The upload failed on the server. Try again.';
+export const UPLOAD_LENGTH_MESSAGE =
+  'The upload must state its length (Upload-Length) when it is created: a deferred length is not accepted.';
+
+/** Why a file's name is refused (UPLOAD_FILE_NAME_MESSAGE), or undefined for a good one. */
+export function uploadNameProblem(name: string): string | undefined {
+  const refused =
+    name.length < 1 ||
+    name.length > FILE_NAME_MAX_CHARS ||
+    /[/\\]/.test(name) ||
+    name.includes('..') ||
+    /\p{Cc}/u.test(name);
+  return refused ? UPLOAD_FILE_NAME_MESSAGE : undefined;
+}
+
 /** How a change set reached the catalogue: the import command, or the publishing screen. */
 export const CATALOGUE_CHANGE_DOORS = ['cli', 'browser'] as const;
 export type CatalogueChangeDoor = (typeof CATALOGUE_CHANGE_DOORS)[number];

@@ -179,6 +179,23 @@ describe('trusted proxies and retention', () => {
     }
   });
 
+  it('receives uploads into DATA_DIR/uploads unless told otherwise, and refuses files past 8 GiB unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: 'data' }, '/srv/portal').publishUploadDir).toBe('/srv/portal/data/uploads');
+    expect(loadConfig({ PUBLISH_UPLOAD_DIR: '/shared/uploads' }, '/srv/portal').publishUploadDir).toBe(
+      '/shared/uploads',
+    );
+    expect(problemsOf({ PUBLISH_UPLOAD_DIR: 'up\u0000loads' })).toEqual([
+      expect.stringMatching(/^PUBLISH_UPLOAD_DIR must be/),
+    ]);
+    expect(loadConfig({}, '/srv/portal').publishMaxFileBytes).toBe(8_589_934_592);
+    expect(loadConfig({ PUBLISH_MAX_FILE_BYTES: '1048576' }, '/srv/portal').publishMaxFileBytes).toBe(1_048_576);
+    for (const bad of ['0', '-1', '1.5', '8GiB', '9007199254740993']) {
+      expect(problemsOf({ PUBLISH_MAX_FILE_BYTES: bad })).toEqual([
+        expect.stringMatching(/^PUBLISH_MAX_FILE_BYTES must be/),
+      ]);
+    }
+  });
+
   it('keeps download records 400 days unless told otherwise', () => {
     expect(loadConfig({}, '/srv/portal').downloadRecordsRetentionDays).toBe(400);
     expect(loadConfig({ DOWNLOAD_RECORDS_RETENTION_DAYS: '30' }, '/srv/portal').downloadRecordsRetentionDays).toBe(30);

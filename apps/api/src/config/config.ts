@@ -56,6 +56,13 @@ export interface Config {
   firmwareSigningKey: Buffer | undefined;
   /** Days a draft in progress is kept after its last change (DRAFT_EXPIRY_DAYS, default 7). */
   draftExpiryDays: number;
+  /**
+   * Where uploads into drafts are received before they are complete (PUBLISH_UPLOAD_DIR,
+   * default DATA_DIR/uploads): never the blob store. Portals behind one load balancer share it.
+   */
+  publishUploadDir: string;
+  /** The largest file a publisher may upload, in bytes (PUBLISH_MAX_FILE_BYTES, default 8 GiB). */
+  publishMaxFileBytes: number;
   /** Days download records are kept (DOWNLOAD_RECORDS_RETENTION_DAYS, default 400). */
   downloadRecordsRetentionDays: number;
   /** Days anonymous telemetry events and their daily rollups are kept (TELEMETRY_RETENTION_DAYS, default 400). */
@@ -153,6 +160,8 @@ const DEFAULT_TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY = 20_000;
 const DEFAULT_TELEMETRY_EVENTS_PER_DAY = 1_000_000;
 const DEFAULT_TELEMETRY_MIN_FREE_DISK_MB = 1024;
 const RETENTION_MAX_DAYS = 36_500;
+/** 8 GiB: a large installer with room to spare; a bigger one is a decision for the operator. */
+const DEFAULT_PUBLISH_MAX_FILE_BYTES = 8 * 1024 ** 3;
 
 /** Required together: a bucket is named by all five. S3_FORCE_PATH_STYLE is optional (default false) but needs them. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -325,6 +334,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   );
   const telemetryRetentionDays = retentionDays('TELEMETRY_RETENTION_DAYS', DEFAULT_TELEMETRY_RETENTION_DAYS);
   const draftExpiryDays = retentionDays('DRAFT_EXPIRY_DAYS', DEFAULT_DRAFT_EXPIRY_DAYS);
+  const rawUploadDir = read('PUBLISH_UPLOAD_DIR');
+  if (rawUploadDir !== undefined && CONTROL_CHARS.test(rawUploadDir)) {
+    problem('PUBLISH_UPLOAD_DIR', 'must be a folder path without control characters', rawUploadDir);
+  }
+  const publishUploadDir = path.resolve(cwd, rawUploadDir ?? path.join(dataDir, 'uploads'));
+  let publishMaxFileBytes = DEFAULT_PUBLISH_MAX_FILE_BYTES;
+  const rawMaxFileBytes = read('PUBLISH_MAX_FILE_BYTES');
+  if (rawMaxFileBytes !== undefined) {
+    publishMaxFileBytes = Number(rawMaxFileBytes);
+    if (!/^\d+$/.test(rawMaxFileBytes) || publishMaxFileBytes < 1 || !Number.isSafeInteger(publishMaxFileBytes)) {
+      problem(
+        'PUBLISH_MAX_FILE_BYTES',
+        `must be a whole number of bytes, 1-${Number.MAX_SAFE_INTEGER}`,
+        rawMaxFileBytes,
+      );
+    }
+  }
   const wholeNumber = (name: string, fallback: number, min: number, max: number, unit: string) => {
     const raw = read(name);
     if (raw === undefined) return fallback;
@@ -461,6 +487,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     firmwareSigningKey,
     downloadRecordsRetentionDays,
     draftExpiryDays,
+    publishUploadDir,
+    publishMaxFileBytes,
     telemetryRetentionDays,
     telemetryEventsPerAddressPerDay,
     telemetryEventsPerDay,

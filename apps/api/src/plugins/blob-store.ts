@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
 import { close, open, read } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config';
 
@@ -51,6 +51,13 @@ export interface BlobStore {
 export interface PutOptions {
   /** Called as the copy goes on (an upload to a bucket reports its parts): bytes done of total. */
   onProgress?(doneBytes: number, totalBytes: number): void;
+  /**
+   * The source is the caller's own file, which it deletes afterwards and never changes (a
+   * completed upload): a folder on the same disk takes it by a hard link instead of a copy.
+   * Never for a file someone else owns (an import's folder), whose later edits the blob
+   * would then share.
+   */
+  handOver?: boolean;
 }
 
 export interface StoredBlob {
@@ -113,13 +120,13 @@ export class LocalBlobStore implements BlobStore {
     );
   }
 
-  async put(source: string, blobKey: string): Promise<boolean> {
+  async put(source: string, blobKey: string, { handOver = false }: PutOptions = {}): Promise<boolean> {
     if (await this.has(blobKey)) return false;
     const target = this.pathOf(blobKey);
     await mkdir(path.dirname(target), { recursive: true });
     const temporary = path.join(path.dirname(target), `${INCOMING_PREFIX}${randomBytes(8).toString('hex')}`);
     try {
-      await copyFile(source, temporary);
+      if (!handOver || !(await linked(source, temporary))) await copyFile(source, temporary);
       await rename(temporary, target);
     } catch (error) {
       await rm(temporary, { force: true });
@@ -169,6 +176,21 @@ export class LocalBlobStore implements BlobStore {
   private pathOf(blobKey: string): string {
     return path.join(this.root, blobKey);
   }
+}
+
+/**
+ * Hard-links `source` as `target`, dated now (the sweep spares a blob by its age, and the
+ * source may be old); false where the two are on different disks or links are refused.
+ */
+async function linked(source: string, target: string): Promise<boolean> {
+  try {
+    await link(source, target);
+  } catch {
+    return false;
+  }
+  const now = new Date();
+  await utimes(target, now, now);
+  return true;
 }
 
 /** A folder's blob store (DATA_DIR/files): what blobStoreFor opens without S3, and what tests open to look inside. */

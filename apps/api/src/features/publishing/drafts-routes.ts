@@ -46,7 +46,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['publishing'];
   const config = { staffAccess: 'publisher' } as const;
   const expiryDays = app.config.draftExpiryDays;
-  const sweep = scheduleDraftSweep(app.db, expiryDays, app.log);
+  const sweep = scheduleDraftSweep(app.db, app.blobStore, expiryDays, app.log);
   app.addHook('onClose', () => sweep.stop());
 
   const previewContext = { secretKey: app.secretKey, live: () => app.catalogue.get() };

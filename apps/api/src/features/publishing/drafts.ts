@@ -38,7 +38,8 @@ import {
   type ChangeSet,
 } from './change-set';
 import { checkWithdrawals, contentTypeOf, fileKey, PROBLEM_PATH, type HashedFile } from './manifest-check';
-import { publishingDrafts } from './publishing-tables';
+import { sweepBlobStore, tryImportLock, type SweepSummary } from './sweep';
+import { publishingDrafts, publishingUploads } from './publishing-tables';
 
 /**
  * Drafts (docs/publishing.md#drafts, docs/decisions/185-drafts-are-catalogue-json-on-the-server.md):
@@ -111,9 +112,10 @@ interface CheckedDraft {
 
 /**
  * Checks a stored draft and finds its files: a SHA-256 a published file has is in the blob
- * store and used as it is; any other is awaiting upload.
+ * store and used as it is (`stored`); so is one whose upload for this draft completed
+ * (`uploaded`, publishing_uploads); any other is awaiting upload.
  */
-async function checkDraft(db: DatabaseExecutor, manifest: CatalogueManifest): Promise<CheckedDraft> {
+async function checkDraft(db: DatabaseExecutor, draftId: string, manifest: CatalogueManifest): Promise<CheckedDraft> {
   const problems = entryProblems(manifest);
   const named = sectionFiles(manifest).filter((file) => SHA256.test(file.path));
   const hashes = [...new Set(named.map((file) => file.path))];
@@ -133,15 +135,31 @@ async function checkDraft(db: DatabaseExecutor, manifest: CatalogueManifest): Pr
             .orderBy(asc(files.publishedAt))
         ).map((row) => [row.sha256.trim(), row] as const),
   );
+  const uploaded = new Map(
+    hashes.length === 0
+      ? []
+      : (
+          await db
+            .select({
+              sha256: publishingUploads.sha256,
+              name: publishingUploads.name,
+              sizeBytes: publishingUploads.sizeBytes,
+            })
+            .from(publishingUploads)
+            .where(and(eq(publishingUploads.draftId, draftId), inArray(publishingUploads.sha256, hashes)))
+        ).map((row) => [row.sha256.trim(), { ...row, contentType: undefined }] as const),
+  );
   const hashed = new Map<string, HashedFile>();
   const listed = new Map<string, DraftFile>();
   for (const file of named) {
-    const known = stored.get(file.path);
+    const published = stored.get(file.path);
+    // Either way its blob is in the store already: publishing copies nothing.
+    const known = published ?? uploaded.get(file.path);
     const name = file.name ?? known?.name ?? null;
     listed.set(file.path, {
       sha256: file.path,
       name: listed.get(file.path)?.name ?? name,
-      state: known ? 'stored' : 'awaiting upload',
+      state: published ? 'stored' : known ? 'uploaded' : 'awaiting upload',
       sizeBytes: known?.sizeBytes ?? null,
     });
     const shownName = name ?? file.path;
@@ -191,7 +209,7 @@ export async function listDrafts(db: Database, expiryDays: number): Promise<Draf
 export async function readDraft(db: Database, id: string, expiryDays: number) {
   const [row] = await db.select().from(publishingDrafts).where(openDraft(id));
   if (!row) return undefined;
-  const checked = await checkDraft(db, row.manifest);
+  const checked = await checkDraft(db, id, row.manifest);
   return {
     draft: summaryOf(row, expiryDays),
     manifest: row.manifest,
@@ -319,7 +337,7 @@ export async function previewDraft(
 ): Promise<DraftPreview | undefined> {
   const [row] = await db.select().from(publishingDrafts).where(openDraft(id));
   if (!row) return undefined;
-  return previewOf(db, await checkDraft(db, row.manifest), asked, context);
+  return previewOf(db, await checkDraft(db, id, row.manifest), asked, context);
 }
 
 /** Refused because the catalogue moved on since the preview: with the preview as it is now. */
@@ -346,7 +364,7 @@ export async function publishDraft(
   const [row] = await db.select().from(publishingDrafts).where(eq(publishingDrafts.id, id));
   if (!row) throw new ChangeRefused(404, NO_DRAFT_MESSAGE);
   if (row.state === 'published') throw new ChangeRefused(409, DRAFT_ALREADY_PUBLISHED_MESSAGE);
-  const checked = await checkDraft(db, row.manifest);
+  const checked = await checkDraft(db, id, row.manifest);
   if (checked.problems.length > 0) throw new ChangeRefused(409, DRAFT_HAS_PROBLEMS_MESSAGE);
   if (checked.awaiting.length > 0) throw new ChangeRefused(409, draftAwaitingUploadMessage(checked.awaiting));
   // Set by the guard: a refusal because the catalogue (or the draft) moved since the preview.
@@ -387,21 +405,39 @@ export async function publishDraft(
   }
 }
 
+/**
+ * Deletes expired drafts (their uploads' rows go with them), then, when no change set holds
+ * the import lock, sweeps the blob store as an import does: so the bytes of an expired
+ * draft's uploads go without waiting for the next import. The blob sweep is skipped (null)
+ * while a change set is under way: that change set swept when it started.
+ */
+export async function sweepDrafts(
+  db: Database,
+  { blobStore, expiryDays, nowMs = Date.now() }: { blobStore: BlobStore; expiryDays: number; nowMs?: number },
+): Promise<{ drafts: number; blobs: SweepSummary | null }> {
+  const drafts = await sweepExpiredDrafts(db, expiryDays, nowMs);
+  const blobs = await db.transaction(async (tx) =>
+    (await tryImportLock(tx)) ? sweepBlobStore(tx, blobStore, { nowMs }) : null,
+  );
+  return { drafts, blobs };
+}
+
 /** How often expired drafts are deleted, after once at start-up. */
 export const DRAFT_SWEEP_INTERVAL_MS = 60 * 60 * 1_000;
 
 /**
- * Deletes expired drafts now and every DRAFT_SWEEP_INTERVAL_MS, as the download records'
+ * Runs sweepDrafts now and every DRAFT_SWEEP_INTERVAL_MS, as the download records'
  * clean-up runs (features/files/download-retention.ts). The timer does not keep the process
  * alive; `stop()` clears it and waits for a sweep under way.
  */
-export function scheduleDraftSweep(db: Database, expiryDays: number, log: FastifyBaseLogger) {
+export function scheduleDraftSweep(db: Database, blobStore: BlobStore, expiryDays: number, log: FastifyBaseLogger) {
   let running: Promise<void> = Promise.resolve();
   const run = () => {
     running = running.then(async () => {
       try {
-        const deleted = await sweepExpiredDrafts(db, expiryDays);
-        if (deleted > 0) log.info({ drafts: deleted, expiryDays }, 'deleted expired publishing drafts');
+        const { drafts, blobs } = await sweepDrafts(db, { blobStore, expiryDays });
+        if (drafts > 0) log.info({ drafts, expiryDays }, 'deleted expired publishing drafts');
+        if (blobs && blobs.incomplete + blobs.unreferenced > 0) log.info(blobs, 'swept the blob store');
       } catch (error) {
         log.warn({ err: error }, 'could not delete expired publishing drafts');
       }

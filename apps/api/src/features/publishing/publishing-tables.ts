@@ -1,5 +1,5 @@
 import type { CatalogueDiffEntry, CatalogueManifest, ChangeCounts } from '@portal/contracts';
-import { bigint, char, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The catalogue's change history (docs/publishing.md#the-history): one row per change set
@@ -46,4 +46,32 @@ export const publishingDrafts = pgTable(
     publishedChange: bigint('published_change', { mode: 'number' }),
   },
   (table) => [index('publishing_drafts_updated_at').on(table.updatedAt)],
+);
+
+/**
+ * Files uploaded into drafts (docs/publishing.md#uploads): a row once an upload completed and
+ * the server's SHA-256 of its bytes matched the one the draft names, the bytes then being in
+ * the blob store under blobKeyFor(sha256). A draft's file with such a row is `uploaded`; the
+ * import's blob sweep spares its blob until the draft publishes it (then a `files` row
+ * references it) or the draft expires (the row goes with the draft). A claim of a SHA-256
+ * another draft uploaded links it here too, with no bytes sent.
+ */
+export const publishingUploads = pgTable(
+  'publishing_uploads',
+  {
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => publishingDrafts.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the bytes, lower-case hex: the blob is blobKeyFor(sha256). */
+    sha256: char('sha256', { length: 64 }).notNull(),
+    /** The file's name as the publisher's browser gave it. */
+    name: text('name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.draftId, table.sha256] }),
+    index('publishing_uploads_sha256').on(table.sha256),
+  ],
 );

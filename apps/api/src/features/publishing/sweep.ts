@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/connect';
-import type { BlobStore } from '../../plugins/blob-store';
+import { blobKeyFor, type BlobStore } from '../../plugins/blob-store';
 import { files } from '../../plugins/catalogue/catalogue-tables';
+import { publishingUploads } from './publishing-tables';
 
 /**
  * Any fixed number: it names the PostgreSQL advisory lock an import holds from its sweep to
@@ -18,7 +19,7 @@ export const SWEEP_GRACE_MS = 60 * 60 * 1_000;
 export interface SweepSummary {
   /** Writes into the blob store that never completed. */
   incomplete: number;
-  /** Blobs no file row references. */
+  /** Blobs no file row and no draft's upload references. */
   unreferenced: number;
 }
 
@@ -37,7 +38,9 @@ export async function tryImportLock(tx: DatabaseExecutor): Promise<boolean> {
 
 /**
  * Removes what interrupted imports left in the blob store: unfinished writes, and blobs no
- * file row references, both older than `graceMs`. Call it holding the import lock, inside
+ * file row references, both older than `graceMs`. A blob uploaded into a draft is spared
+ * while the draft lives (publishing_uploads): once it publishes, a file row references it;
+ * once it expires, its rows are gone and so, at the next sweep, is the blob. Call it holding the import lock, inside
  * the transaction that took it, so no import is between copying a blob in and committing.
  */
 export async function sweepBlobStore(
@@ -47,9 +50,12 @@ export async function sweepBlobStore(
 ): Promise<SweepSummary> {
   const cutoff = new Date(nowMs - graceMs);
   const incomplete = await blobStore.removeIncomplete(cutoff);
-  const referenced = new Set(
-    (await tx.selectDistinct({ blobKey: files.blobKey }).from(files)).map((row) => row.blobKey),
-  );
+  const referenced = new Set([
+    ...(await tx.selectDistinct({ blobKey: files.blobKey }).from(files)).map((row) => row.blobKey),
+    ...(await tx.selectDistinct({ sha256: publishingUploads.sha256 }).from(publishingUploads)).map((row) =>
+      blobKeyFor(row.sha256.trim()),
+    ),
+  ]);
   let unreferenced = 0;
   for await (const blob of blobStore.list()) {
     if (referenced.has(blob.key) || blob.modifiedAt >= cutoff) continue;

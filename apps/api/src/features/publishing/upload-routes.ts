@@ -1,0 +1,410 @@
+import {
+  DraftFile,
+  DraftFileClaim,
+  DraftParams,
+  ErrorBody,
+  fileTooLargeMessage,
+  NO_DRAFT_MESSAGE,
+  PUBLISHING_PATHS,
+  UPLOAD_DRAFT_MESSAGE,
+  UPLOAD_FAILED_MESSAGE,
+  UPLOAD_LENGTH_MESSAGE,
+  UPLOAD_METADATA_KEYS,
+  UPLOAD_SHA256_MESSAGE,
+  uploadDigestMismatchMessage,
+  uploadNameProblem,
+  UploadParams,
+} from '@portal/contracts';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Server, type ServerOptions } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { mkdir } from 'node:fs/promises';
+import { NodeRequest } from 'srvx/node';
+import { Type } from 'typebox';
+import { blobKeyFor } from '../../plugins/blob-store';
+import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
+import { DRAFT_SWEEP_INTERVAL_MS } from './drafts';
+import {
+  claimDraftFile,
+  ClaimRefused,
+  HashingFileStore,
+  isOpenDraft,
+  recordUpload,
+  sweepAbandonedUploads,
+} from './uploads';
+
+/** An answer the tus server sends as it is: `{ "message": … }` with a 4xx (thrown from its hooks). */
+class Refusal {
+  readonly body: string;
+  constructor(
+    readonly status_code: number,
+    message: string,
+  ) {
+    this.body = JSON.stringify({ message });
+  }
+}
+
+const SHA256 = /^[0-9a-f]{64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * @tus/server's own error answers are plain text, some with a status a client must not
+ * confuse with ours (403 for a missing header, 501 for a deferred length): each as
+ * `{ "message" }` with a 4xx in the publisher's words. Anything else is the server's fault.
+ */
+const TUS_ANSWERS: Record<string, { status: number; message: string }> = {
+  'Upload-Offset header required': { status: 400, message: 'A PATCH must state its Upload-Offset.' },
+  'Content-Type header required': {
+    status: 400,
+    message: 'A PATCH must be sent as Content-Type: application/offset+octet-stream.',
+  },
+  'Upload-Length or Upload-Defer-Length header required': { status: 400, message: UPLOAD_LENGTH_MESSAGE },
+  'creation-defer-length extension is not (yet) supported.': { status: 400, message: UPLOAD_LENGTH_MESSAGE },
+  'The file for this url was not found': {
+    status: 404,
+    message: 'No upload in progress has this address: it completed, was discarded or expired. Start it again.',
+  },
+  'The file for this url no longer exists': {
+    status: 410,
+    message: 'This upload expired and was deleted. Start it again.',
+  },
+  'Upload-Offset conflict': {
+    status: 409,
+    message: 'The upload is not at this offset: ask where it is (HEAD) and go on from there.',
+  },
+  "upload's size exceeded": { status: 413, message: 'This request sends more bytes than the upload has left.' },
+  'Request aborted due to lock acquired': {
+    status: 423,
+    message: 'Another request is writing this upload. Try again in a moment.',
+  },
+  'failed to acquire lock before timeout': {
+    status: 423,
+    message: 'Another request is writing this upload. Try again in a moment.',
+  },
+  'Tus-Resumable Required': { status: 412, message: 'A tus request must state Tus-Resumable: 1.0.0.' },
+  'Concatenation extension is not (yet) supported. Disable parallel uploads in the tus client.': {
+    status: 400,
+    message: 'Send a file as one upload: parallel uploads are not accepted.',
+  },
+};
+
+/** A refusal's status and `{ "message" }` body: the hooks' JSON as it is, tus's text mapped. */
+function refusalOf(status: number, text: string): { status: number; body: string } {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed) return { status, body: text };
+  } catch {
+    // Plain text: tus's own words.
+  }
+  const known = TUS_ANSWERS[text.trim()];
+  if (known) return { status: known.status, body: JSON.stringify({ message: known.message }) };
+  return { status, body: JSON.stringify({ message: text.trim() }) };
+}
+
+/** The metadata a draft's upload must carry, checked: else the publisher's words for what is wrong. */
+function uploadMetadataOf(upload: Upload) {
+  const metadata = upload.metadata ?? {};
+  const draftId = metadata[UPLOAD_METADATA_KEYS.draftId] ?? '';
+  const sha256 = metadata[UPLOAD_METADATA_KEYS.sha256] ?? '';
+  const name = metadata[UPLOAD_METADATA_KEYS.name] ?? '';
+  if (!UUID.test(draftId)) throw new Refusal(400, UPLOAD_DRAFT_MESSAGE);
+  if (!SHA256.test(sha256)) throw new Refusal(400, UPLOAD_SHA256_MESSAGE);
+  const nameProblem = uploadNameProblem(name);
+  if (nameProblem !== undefined) throw new Refusal(400, nameProblem);
+  return { draftId, sha256, name };
+}
+
+/**
+ * Uploads into drafts (docs/publishing.md#uploads, docs/decisions/186-resumable-uploads-with-tus.md):
+ * the claim of a file by its SHA-256, and the tus 1.0 endpoint that receives the bytes of
+ * those still awaited. Role `publisher` on every route; the bearer is a header, as tus
+ * clients send custom headers. Fastify never reads an upload's body: the tus server streams it.
+ */
+const routes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['publishing'];
+  const config = { staffAccess: 'publisher' } as const;
+  const { publishUploadDir, publishMaxFileBytes, draftExpiryDays } = app.config;
+
+  /**
+   * The store and the tus server, made at the first upload request once the folder exists
+   * (the file store's constructor creates its folder and throws, out of reach, when it
+   * cannot): an app that never receives an upload creates no folder.
+   */
+  let opened: Promise<{ store: HashingFileStore; server: Server }> | undefined;
+  let store: HashingFileStore | undefined;
+  const open = () =>
+    (opened ??= mkdir(publishUploadDir, { recursive: true }).then(
+      () => {
+        store = new HashingFileStore(publishUploadDir);
+        return { store, server: new Server({ ...options, datastore: store }) };
+      },
+      (error: unknown) => {
+        // Tried again at the next request: the folder may be mounted by then.
+        opened = undefined;
+        throw error;
+      },
+    ));
+  /** Who sends each tus request (its staff session), for the row a completed upload writes. */
+  const senders = new WeakMap<object, string>();
+  /** Completions under way, by upload: a repeated last PATCH waits for the first instead of storing twice. */
+  const finishing = new Map<string, Promise<void>>();
+
+  /** Finishes an upload once, however many requests ask at the same time. */
+  const finishOnce = (upload: Upload, uploadedBy: string): Promise<void> => {
+    let done = finishing.get(upload.id);
+    if (!done) {
+      done = finish(upload, uploadedBy).finally(() => finishing.delete(upload.id));
+      finishing.set(upload.id, done);
+    }
+    return done;
+  };
+
+  const finish = async (upload: Upload, uploadedBy: string) => {
+    const { store } = await open();
+    const { draftId, sha256, name } = uploadMetadataOf(upload);
+    const sizeBytes = upload.size ?? 0;
+    const received = await store.digestOf(upload.id, sizeBytes);
+    if (received !== sha256) {
+      await store.remove(upload.id);
+      throw new Refusal(422, uploadDigestMismatchMessage(received, sha256));
+    }
+    if (!(await isOpenDraft(app.db, draftId))) {
+      await store.remove(upload.id);
+      throw new Refusal(404, NO_DRAFT_MESSAGE);
+    }
+    // Into the blob store (a folder or a bucket) before the row that spares it from the
+    // sweep: a blob younger than the sweep's grace is never swept, so the order is safe. The
+    // partial file is ours and goes next: a folder on the same disk links it, no copy.
+    await app.blobStore.put(store.pathOf(upload.id), blobKeyFor(sha256), { handOver: true });
+    await recordUpload(app.db, { draftId, sha256, name, sizeBytes, uploadedBy });
+    // Gone already when another portal finished the same upload (a HEAD there): the same end.
+    await store.remove(upload.id).catch(() => store.forget(upload.id));
+  };
+
+  const options: Omit<ServerOptions, 'locker'> = {
+    path: PUBLISHING_PATHS.uploads,
+    relativeLocation: true,
+    // The screen is on the portal's own origin: no other site is let read an answer (tus's default is any).
+    allowedOrigins: () => false,
+    async onUploadCreate(_request, upload) {
+      const { draftId } = uploadMetadataOf(upload);
+      if (upload.size === undefined) throw new Refusal(400, UPLOAD_LENGTH_MESSAGE);
+      if (upload.size > publishMaxFileBytes) {
+        throw new Refusal(413, fileTooLargeMessage(upload.size, publishMaxFileBytes));
+      }
+      if (!(await isOpenDraft(app.db, draftId))) throw new Refusal(400, NO_DRAFT_MESSAGE);
+      return {};
+    },
+    async onUploadFinish(request, upload) {
+      await finishOnce(upload, senders.get(request) ?? 'unknown');
+      return {};
+    },
+    onResponseError(_request, error) {
+      // The hooks' refusals and tus's own 4xx go out as they are (handOn words the latter).
+      if (error instanceof Refusal) return error;
+      const text = 'body' in error && typeof error.body === 'string' ? error.body.trim() : '';
+      if (text in TUS_ANSWERS) return undefined;
+      if ('status_code' in error && typeof error.status_code === 'number' && error.status_code < 500) return undefined;
+      app.log.error({ err: error }, 'an upload request failed');
+      return { status_code: 500, body: JSON.stringify({ message: UPLOAD_FAILED_MESSAGE }) };
+    },
+  };
+  /**
+   * Hands the request to the tus server and sends its answer with this reply's headers
+   * (security, cache). Every refusal leaves as `{ "message" }`: the hooks' own, or tus's
+   * plain text in the publisher's words (TUS_ANSWERS). A tus answer never has a body to
+   * stream, so it is written as it is.
+   */
+  const handOn = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.hijack();
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders()))
+      if (value !== undefined) headers[name] = String(value);
+    let status: number;
+    let body = '';
+    try {
+      const tusRequest = new NodeRequest({ req: request.raw, res: reply.raw });
+      senders.set(tusRequest, request.staff!.email);
+      const answer = await (await open()).server.handleWeb(tusRequest);
+      for (const [name, value] of answer.headers) headers[name] = value;
+      status = answer.status;
+      if (status >= 400) {
+        ({ status, body } = refusalOf(status, await answer.text()));
+      } else if (request.method === 'HEAD' && headers['upload-offset'] === headers['upload-length']) {
+        // Every byte is in but the upload was never finished (the portal died between the
+        // last byte and the blob store, or the copy failed): finished now, so the client,
+        // which takes a whole offset for success, is right to.
+        ({ status, body } = await finishAsked(request, request.staff!.email));
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'an upload request failed');
+      status = 500;
+      body = JSON.stringify({ message: UPLOAD_FAILED_MESSAGE });
+    }
+    if (status >= 400) {
+      headers['content-type'] = JSON_TYPE;
+      headers['content-length'] = String(Buffer.byteLength(body));
+    }
+    if (reply.raw.headersSent) return;
+    reply.raw.writeHead(status, headers);
+    reply.raw.end(request.method === 'HEAD' ? undefined : body || undefined);
+  };
+
+  /** finishOnce for a HEAD that found every byte in: 200, or the refusal the last PATCH would have had. */
+  const finishAsked = async (
+    request: FastifyRequest,
+    uploadedBy: string,
+  ): Promise<{ status: number; body: string }> => {
+    const { uploadId } = request.params as UploadParams;
+    const { store } = await open();
+    try {
+      await finishOnce(await store.getUpload(uploadId), uploadedBy);
+      return { status: 200, body: '' };
+    } catch (error) {
+      if (error instanceof Refusal) return { status: error.status_code, body: error.body };
+      // Finished meanwhile by another request: its files are gone.
+      if (
+        !(await store.getUpload(uploadId).then(
+          () => true,
+          () => false,
+        ))
+      ) {
+        return refusalOf(404, 'The file for this url was not found');
+      }
+      app.log.error({ err: error }, 'an upload could not be finished');
+      return { status: 500, body: JSON.stringify({ message: UPLOAD_FAILED_MESSAGE }) };
+    }
+  };
+
+  const sweep = async (nowMs = Date.now()) => {
+    try {
+      const swept = await sweepAbandonedUploads(publishUploadDir, draftExpiryDays, nowMs);
+      for (const id of swept) store?.forget(id);
+      if (swept.length > 0) app.log.info({ uploads: swept.length }, 'deleted abandoned partial uploads');
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not delete abandoned partial uploads');
+    }
+  };
+  const sweeping = sweep();
+  const timer = setInterval(() => void sweep(), DRAFT_SWEEP_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await sweeping;
+  });
+
+  const tusHeaders = StaffAuthorizationHeaders;
+  const tusAnswers = {
+    400: ErrorBody,
+    404: ErrorBody,
+    409: ErrorBody,
+    410: ErrorBody,
+    412: ErrorBody,
+    413: ErrorBody,
+    422: ErrorBody,
+    423: ErrorBody,
+    ...STAFF_AUTH_RESPONSES,
+  };
+
+  app.post(
+    PUBLISHING_PATHS.draftFiles,
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "Add a file to a draft by the SHA-256 the browser computed: 'stored' or 'uploaded' when the server has those bytes (nothing to send), else 'awaiting upload'; refused past PUBLISH_MAX_FILE_BYTES",
+        headers: StaffAuthorizationHeaders,
+        params: DraftParams,
+        body: DraftFileClaim,
+        response: { 200: DraftFile, 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, ...STAFF_AUTH_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await claimDraftFile(app.db, request.params.draftId, request.body, {
+          actor: request.staff!.email,
+          maxFileBytes: publishMaxFileBytes,
+        });
+      } catch (error) {
+        if (error instanceof ClaimRefused) return reply.status(error.status).send({ message: error.message });
+        throw error;
+      }
+    },
+  );
+
+  // The tus routes, in a context of their own: bodies are the tus server's to read, as
+  // streams, so no parser there buffers one and no bodyLimit cuts one.
+  await app.register(async (tus) => {
+    tus.removeAllContentTypeParsers();
+    tus.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    tus.post(
+      PUBLISHING_PATHS.uploads,
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "tus 1.0 creation: an upload of a draft's file (Upload-Length, Upload-Metadata draftId, sha256, filename), checked before any byte; 201 with its Location",
+          headers: tusHeaders,
+          response: { 201: Type.Null(), 204: Type.Null(), ...tusAnswers },
+        },
+      },
+      handOn,
+    );
+
+    const upload = `${PUBLISHING_PATHS.uploads}/:uploadId`;
+    tus.route({
+      method: 'HEAD',
+      url: upload,
+      // A HEAD of its own, no GET's twin: the OpenAPI document shows it.
+      config: { ...config, swagger: { exposeHeadRoute: true } },
+      schema: {
+        tags,
+        summary: 'tus 1.0: where an upload stands (Upload-Offset, Upload-Length), to resume it',
+        headers: tusHeaders,
+        params: UploadParams,
+        response: { 200: Type.Null(), ...tusAnswers },
+      },
+      handler: handOn,
+    });
+    tus.patch(
+      upload,
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            "tus 1.0: the upload's next bytes from Upload-Offset (application/offset+octet-stream). The last one checks the SHA-256: 422 when the bytes are not the ones the draft names (nothing kept)",
+          headers: tusHeaders,
+          params: UploadParams,
+          response: { 204: Type.Null(), ...tusAnswers },
+        },
+      },
+      handOn,
+    );
+    tus.delete(
+      upload,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'tus 1.0 termination: discard an upload in progress and its bytes',
+          headers: tusHeaders,
+          params: UploadParams,
+          response: { 204: Type.Null(), ...tusAnswers },
+        },
+      },
+      handOn,
+    );
+  });
+};
+
+export const uploadRoutes = fp(routes, {
+  name: 'publishing-upload-routes',
+  dependencies: ['config', 'database', 'staff-roles', 'blob-store'],
+  encapsulate: true,
+});

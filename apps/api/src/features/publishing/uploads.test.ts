@@ -1,0 +1,508 @@
+import {
+  fileTooLargeMessage,
+  NO_DRAFT_MESSAGE,
+  PUBLISHING_PATHS,
+  roleRequiredMessage,
+  UPLOAD_FILE_NAME_MESSAGE,
+  UPLOAD_LENGTH_MESSAGE,
+  UPLOAD_SHA256_MESSAGE,
+  uploadDigestMismatchMessage,
+  type CatalogueManifest,
+  type Draft,
+  type DraftFile,
+  type DraftPreview,
+  type Pib,
+  type PublishedFileList,
+} from '@portal/contracts';
+import { eq } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { Upload } from 'tus-js-client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, useDemoPortal } from '../../../test/demo-portal';
+import { blobKeyFor } from '../../plugins/blob-store';
+import { sweepDrafts } from './drafts';
+import { publishingDrafts, publishingUploads } from './publishing-tables';
+import { sweepAbandonedUploads } from './uploads';
+
+/** Small enough that a test can pass it, large enough that an upload spans several of Fastify's default body limits (1 MiB). */
+const MAX_FILE_BYTES = 16 * 1024 * 1024;
+const demo = useDemoPortal({ env: { PUBLISH_MAX_FILE_BYTES: String(MAX_FILE_BYTES) } });
+let base = '';
+beforeAll(async () => {
+  base = await demo.portal.app.listen({ port: 0, host: '127.0.0.1' });
+});
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const uploadDir = () => demo.portal.app.config.publishUploadDir;
+const uploadsUrl = () => `${base}${PUBLISHING_PATHS.uploads}`;
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+const metadataHeader = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([key, value]) => `${key} ${b64(value)}`)
+    .join(',');
+
+const send = (method: 'POST' | 'PUT', url: string, authorization: string, payload: object) =>
+  demo.portal.app.inject({ method, url, headers: { authorization }, payload, remoteAddress: demo.freshClient() });
+
+/** A catalogue.json adding one Cornerstone 2.10.0 PIB whose file is named by `sha256`. */
+function newPib(sha256: string, internalVariant: string, name?: string): CatalogueManifest {
+  return {
+    families: ['CS'],
+    versions: [],
+    registrations: [],
+    pibs: [
+      {
+        product: 'Cornerstone',
+        version: '2.10.0',
+        internalVariant,
+        variant: `Upload ${internalVariant}`,
+        file: { path: sha256, ...(name ? { name } : {}) },
+      },
+    ],
+    dsvs: [],
+  };
+}
+
+async function createDraft(publisher: string, manifest: CatalogueManifest) {
+  const created = await send('POST', PUBLISHING_PATHS.drafts, publisher, manifest);
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json<Draft>();
+}
+const readDraft = async (publisher: string, id: string) =>
+  (await demo.get(PUBLISHING_PATHS.draft.replace(':draftId', id), publisher)).json<Draft>();
+const claim = (publisher: string, draftId: string, body: object) =>
+  send('POST', PUBLISHING_PATHS.draftFiles.replace(':draftId', draftId), publisher, body);
+
+/** One HTTP request to the listening portal, the body sent as given. */
+function rawRequest(
+  method: string,
+  url: string,
+  headers: Record<string, string | number>,
+  body?: Buffer,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+/** Creates an upload over raw HTTP; its absolute address. */
+async function createUpload(publisher: string, fields: Record<string, string>, length: number) {
+  const created = await rawRequest('POST', uploadsUrl(), {
+    authorization: publisher,
+    'tus-resumable': '1.0.0',
+    'upload-length': length,
+    'upload-metadata': metadataHeader(fields),
+  });
+  expect(created.status, created.body).toBe(201);
+  return new URL(String(created.headers.location), base).href;
+}
+
+const patch = (publisher: string, url: string, offset: number, bytes: Buffer) =>
+  rawRequest(
+    'PATCH',
+    url,
+    {
+      authorization: publisher,
+      'tus-resumable': '1.0.0',
+      'upload-offset': offset,
+      'content-type': 'application/offset+octet-stream',
+      'content-length': bytes.length,
+    },
+    bytes,
+  );
+const head = (publisher: string, url: string) =>
+  rawRequest('HEAD', url, { authorization: publisher, 'tus-resumable': '1.0.0' });
+
+/** Uploads `bytes` for a draft with the browser's own client (tus-js-client, here on Node). */
+function tusUpload(publisher: string, draftId: string, bytes: Buffer, name: string, sha256 = sha256Of(bytes)) {
+  return new Promise<void>((resolve, reject) => {
+    new Upload(bytes, {
+      endpoint: uploadsUrl(),
+      headers: { authorization: publisher },
+      metadata: { draftId, sha256, filename: name },
+      retryDelays: [],
+      onError: reject,
+      onSuccess: () => resolve(),
+    }).start();
+  });
+}
+
+describe('uploads into drafts: resumable (tus), hashed while received, checked before any byte', () => {
+  it('receives a file with the browser’s tus client: the draft shows it uploaded with its size; publishing it serves the same bytes', async () => {
+    const publisher = await demo.signIn('uploads-publisher@example.com', ['publisher']);
+    const bytes = randomBytes(3 * 1024 * 1024 + 123);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'uploaded', 'Bulletin.pdf'));
+    expect(draft.files).toEqual([{ sha256, name: 'Bulletin.pdf', state: 'awaiting upload', sizeBytes: null }]);
+
+    const claimed = await claim(publisher, draft.draft.id, { sha256, name: 'Bulletin.pdf', sizeBytes: bytes.length });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(claimed.json<DraftFile>()).toEqual({
+      sha256,
+      name: 'Bulletin.pdf',
+      state: 'awaiting upload',
+      sizeBytes: null,
+    });
+
+    await tusUpload(publisher, draft.draft.id, bytes, 'Bulletin.pdf');
+    const read = await readDraft(publisher, draft.draft.id);
+    expect(read.files).toEqual([{ sha256, name: 'Bulletin.pdf', state: 'uploaded', sizeBytes: bytes.length }]);
+    // Nothing of it is left among the partial uploads; the bytes are in the blob store.
+    expect(await readdir(uploadDir())).toEqual([]);
+    expect(await demo.portal.app.blobStore.has(blobKeyFor(sha256))).toBe(true);
+    const [recorded] = await demo.portal.database.db
+      .select()
+      .from(publishingUploads)
+      .where(eq(publishingUploads.draftId, draft.draft.id));
+    expect(recorded).toMatchObject({
+      sha256,
+      name: 'Bulletin.pdf',
+      sizeBytes: bytes.length,
+      uploadedBy: 'uploads-publisher@example.com',
+    });
+
+    const previewed = (
+      await send('POST', PUBLISHING_PATHS.preview.replace(':draftId', draft.draft.id), publisher, {})
+    ).json<DraftPreview>();
+    expect(previewed.problems).toEqual([]);
+    const published = await send('POST', PUBLISHING_PATHS.publication.replace(':draftId', draft.draft.id), publisher, {
+      catalogueVersion: previewed.catalogueVersion,
+    });
+    expect(published.statusCode, published.body).toBe(200);
+
+    const pib = (await demo.get('/v1/ProductInformationBulletins', DEMO.CS))
+      .json<Pib[]>()
+      .find((entry) => entry.internalVariant === 'uploaded');
+    expect(pib).toBeDefined();
+    const download = await fetch(new URL(pib!.uri, base));
+    expect(download.status).toBe(200);
+    expect(sha256Of(Buffer.from(await download.arrayBuffer()))).toBe(sha256);
+    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    expect(files.find((file) => file.sha256 === sha256)).toMatchObject({ sizeBytes: bytes.length });
+  });
+
+  it('receives a file over raw HTTP in parts, and resumes after a PATCH dropped mid-body from the offset HEAD gives', async () => {
+    const publisher = await demo.signIn('uploads-raw@example.com', ['publisher']);
+    const bytes = randomBytes(4 * 1024 * 1024);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'raw', 'Raw.zip'));
+    const url = await createUpload(publisher, { draftId: draft.draft.id, sha256, filename: 'Raw.zip' }, bytes.length);
+
+    const first = await patch(publisher, url, 0, bytes.subarray(0, 1024 * 1024));
+    expect(first.status, first.body).toBe(204);
+    // Same origin only: no CORS grant for another site.
+    expect(first.headers['access-control-allow-origin']).toBeUndefined();
+    expect(first.headers['upload-offset']).toBe(String(1024 * 1024));
+
+    // A PATCH that states the rest but drops after another MiB: the connection is cut mid-body.
+    await new Promise<void>((resolve) => {
+      const dropped = httpRequest(url, {
+        method: 'PATCH',
+        headers: {
+          authorization: publisher,
+          'tus-resumable': '1.0.0',
+          'upload-offset': 1024 * 1024,
+          'content-type': 'application/offset+octet-stream',
+          'content-length': bytes.length - 1024 * 1024,
+        },
+      });
+      dropped.on('error', () => resolve());
+      dropped.write(bytes.subarray(1024 * 1024, 2 * 1024 * 1024), () => setTimeout(() => dropped.destroy(), 200));
+    });
+    // The server keeps what reached it; HEAD says where to go on from.
+    let offset = 0;
+    await expect
+      .poll(async () => {
+        const answer = await head(publisher, url);
+        offset = Number(answer.headers['upload-offset']);
+        return answer.status === 200 && offset > 1024 * 1024;
+      })
+      .toBe(true);
+    expect(offset).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const rest = await patch(publisher, url, offset, bytes.subarray(offset));
+    expect(rest.status, rest.body).toBe(204);
+    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+      { sha256, name: 'Raw.zip', state: 'uploaded', sizeBytes: bytes.length },
+    ]);
+  });
+
+  it('finishes an upload whose every byte reached the disk but that was never finished (the portal died in between) when HEAD asks about it', async () => {
+    const publisher = await demo.signIn('uploads-unfinished@example.com', ['publisher']);
+    const bytes = randomBytes(300_000);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'unfinished', 'Unfinished.zip'));
+    const url = await createUpload(
+      publisher,
+      { draftId: draft.draft.id, sha256, filename: 'Unfinished.zip' },
+      bytes.length,
+    );
+    // The bytes land on the disk as a PATCH writes them, and no finish follows.
+    await writeFile(path.join(uploadDir(), path.basename(new URL(url).pathname)), bytes);
+    const asked = await head(publisher, url);
+    expect(asked.status).toBe(200);
+    expect(asked.headers['upload-offset']).toBe(String(bytes.length));
+    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+      { sha256, name: 'Unfinished.zip', state: 'uploaded', sizeBytes: bytes.length },
+    ]);
+    expect(await readdir(uploadDir())).toEqual([]);
+
+    // Bytes that are not the named ones are refused there as the last PATCH would: nothing kept.
+    const named = sha256Of(Buffer.from('named'));
+    const wrong = await createDraft(publisher, newPib(named, 'unfinished-wrong', 'Wrong.zip'));
+    const wrongUrl = await createUpload(
+      publisher,
+      { draftId: wrong.draft.id, sha256: named, filename: 'Wrong.zip' },
+      bytes.length,
+    );
+    await writeFile(path.join(uploadDir(), path.basename(new URL(wrongUrl).pathname)), bytes);
+    expect((await head(publisher, wrongUrl)).status).toBe(422);
+    expect(await readdir(uploadDir())).toEqual([]);
+    expect((await readDraft(publisher, wrong.draft.id)).files[0]!.state).toBe('awaiting upload');
+  });
+
+  it('refuses bytes whose SHA-256 is not the one the draft names: the message names both, nothing is kept, the draft is unchanged', async () => {
+    const publisher = await demo.signIn('uploads-mismatch@example.com', ['publisher']);
+    const bytes = randomBytes(200_000);
+    const named = sha256Of(Buffer.from('something else'));
+    const draft = await createDraft(publisher, newPib(named, 'mismatch', 'Wrong.pdf'));
+    const url = await createUpload(
+      publisher,
+      { draftId: draft.draft.id, sha256: named, filename: 'Wrong.pdf' },
+      bytes.length,
+    );
+    const answer = await patch(publisher, url, 0, bytes);
+    expect(answer.status).toBe(422);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toEqual({ message: uploadDigestMismatchMessage(sha256Of(bytes), named) });
+    expect(await readdir(uploadDir())).toEqual([]);
+    expect(await demo.portal.app.blobStore.has(blobKeyFor(sha256Of(bytes)))).toBe(false);
+    expect(await demo.portal.app.blobStore.has(blobKeyFor(named))).toBe(false);
+    const read = await readDraft(publisher, draft.draft.id);
+    expect(read.files).toEqual([{ sha256: named, name: 'Wrong.pdf', state: 'awaiting upload', sizeBytes: null }]);
+    expect((await head(publisher, url)).status).toBe(404);
+  });
+
+  it('does not ask again for bytes the portal has: a published file is stored, another draft’s upload is linked', async () => {
+    const publisher = await demo.signIn('uploads-dedupe@example.com', ['publisher']);
+    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const published = files[0]!;
+    const draft = await createDraft(publisher, newPib(published.sha256, 'dedupe'));
+    const stored = await claim(publisher, draft.draft.id, {
+      sha256: published.sha256,
+      name: 'Again.pdf',
+      sizeBytes: published.sizeBytes,
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json<DraftFile>()).toEqual({
+      sha256: published.sha256,
+      name: 'Again.pdf',
+      state: 'stored',
+      sizeBytes: published.sizeBytes,
+    });
+
+    const bytes = randomBytes(50_000);
+    const sha256 = sha256Of(bytes);
+    const first = await createDraft(publisher, newPib(sha256, 'dedupe-first', 'Shared.zip'));
+    await tusUpload(publisher, first.draft.id, bytes, 'Shared.zip');
+    const second = await createDraft(publisher, newPib(sha256, 'dedupe-second', 'Shared.zip'));
+    const linked = await claim(publisher, second.draft.id, { sha256, name: 'Shared.zip', sizeBytes: bytes.length });
+    expect(linked.json<DraftFile>()).toEqual({
+      sha256,
+      name: 'Shared.zip',
+      state: 'uploaded',
+      sizeBytes: bytes.length,
+    });
+    expect((await readDraft(publisher, second.draft.id)).files).toEqual([
+      { sha256, name: 'Shared.zip', state: 'uploaded', sizeBytes: bytes.length },
+    ]);
+
+    const unknown = sha256Of(randomBytes(16));
+    const awaited = await claim(publisher, second.draft.id, { sha256: unknown, name: 'New.zip', sizeBytes: 10 });
+    expect(awaited.json<DraftFile>()).toEqual({
+      sha256: unknown,
+      name: 'New.zip',
+      state: 'awaiting upload',
+      sizeBytes: null,
+    });
+  });
+
+  it('refuses a file past PUBLISH_MAX_FILE_BYTES before any byte, at the claim and at the upload’s creation', async () => {
+    const publisher = await demo.signIn('uploads-limit@example.com', ['publisher']);
+    const sha256 = sha256Of(Buffer.from('large'));
+    const draft = await createDraft(publisher, newPib(sha256, 'limit'));
+    const message = fileTooLargeMessage(MAX_FILE_BYTES + 1, MAX_FILE_BYTES);
+    expect(message).toBe('This file is 16.0 MiB; a publisher may upload at most 16.0 MiB (PUBLISH_MAX_FILE_BYTES).');
+    const claimed = await claim(publisher, draft.draft.id, {
+      sha256,
+      name: 'Large.zip',
+      sizeBytes: MAX_FILE_BYTES + 1,
+    });
+    expect(claimed.statusCode).toBe(413);
+    expect(claimed.json()).toEqual({ message });
+    const created = await rawRequest('POST', uploadsUrl(), {
+      authorization: publisher,
+      'tus-resumable': '1.0.0',
+      'upload-length': MAX_FILE_BYTES + 1,
+      'upload-metadata': metadataHeader({ draftId: draft.draft.id, sha256, filename: 'Large.zip' }),
+    });
+    expect(created.status).toBe(413);
+    expect(JSON.parse(created.body)).toEqual({ message });
+    expect(created.headers.location).toBeUndefined();
+    expect(fileTooLargeMessage(9 * 1024 ** 3, 8 * 1024 ** 3)).toBe(
+      'This file is 9.0 GiB; a publisher may upload at most 8.0 GiB (PUBLISH_MAX_FILE_BYTES).',
+    );
+    // A length given later is no length: refused too.
+    const deferred = await rawRequest('POST', uploadsUrl(), {
+      authorization: publisher,
+      'tus-resumable': '1.0.0',
+      'upload-defer-length': 1,
+      'upload-metadata': metadataHeader({ draftId: draft.draft.id, sha256, filename: 'Large.zip' }),
+    });
+    expect(deferred.status).toBe(400);
+    expect(JSON.parse(deferred.body)).toEqual({ message: UPLOAD_LENGTH_MESSAGE });
+  });
+
+  it('refuses bad names, a bad SHA-256 and no draft with a 400 and a message, at the claim and at creation', async () => {
+    const publisher = await demo.signIn('uploads-names@example.com', ['publisher']);
+    const sha256 = sha256Of(Buffer.from('names'));
+    const draft = await createDraft(publisher, newPib(sha256, 'names'));
+    const create = (fields: Record<string, string>) =>
+      rawRequest('POST', uploadsUrl(), {
+        authorization: publisher,
+        'tus-resumable': '1.0.0',
+        'upload-length': 10,
+        'upload-metadata': metadataHeader(fields),
+      });
+    for (const name of ['../escape.zip', 'nul\u0000.zip', 'a/b.zip', 'a\\b.zip', 'x'.repeat(256)]) {
+      const claimed = await claim(publisher, draft.draft.id, { sha256, name: name.slice(0, 255), sizeBytes: 10 });
+      if (name.length <= 255) {
+        expect(claimed.statusCode, name).toBe(400);
+        expect(claimed.json(), name).toEqual({ message: UPLOAD_FILE_NAME_MESSAGE });
+      }
+      const created = await create({ draftId: draft.draft.id, sha256, filename: name });
+      expect(created.status, name).toBe(400);
+      expect(JSON.parse(created.body), name).toEqual({ message: UPLOAD_FILE_NAME_MESSAGE });
+    }
+    const badSha = await create({ draftId: draft.draft.id, sha256: sha256.toUpperCase(), filename: 'ok.zip' });
+    expect(JSON.parse(badSha.body)).toEqual({ message: UPLOAD_SHA256_MESSAGE });
+    const noDraft = await create({ draftId: '00000000-0000-4000-8000-000000000000', sha256, filename: 'ok.zip' });
+    expect(noDraft.status).toBe(400);
+    expect(JSON.parse(noDraft.body)).toEqual({ message: NO_DRAFT_MESSAGE });
+    const claimNoDraft = await claim(publisher, '00000000-0000-4000-8000-000000000000', {
+      sha256,
+      name: 'ok.zip',
+      sizeBytes: 10,
+    });
+    expect(claimNoDraft.statusCode).toBe(404);
+    expect(claimNoDraft.json()).toEqual({ message: NO_DRAFT_MESSAGE });
+    expect(await readdir(uploadDir())).toEqual([]);
+  });
+
+  it('refuses every upload route to a staff member without the publisher role (403), and to no session (401)', async () => {
+    const publisher = await demo.signIn('uploads-owner@example.com', ['publisher']);
+    const service = await demo.signIn('uploads-service@example.com', ['service']);
+    const bytes = randomBytes(1000);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'roles'));
+    const url = await createUpload(publisher, { draftId: draft.draft.id, sha256, filename: 'Roles.zip' }, bytes.length);
+    const tus = { 'tus-resumable': '1.0.0' };
+    const attempts = (authorization?: string) => {
+      const auth: Record<string, string> = authorization ? { authorization } : {};
+      return [
+        rawRequest('POST', uploadsUrl(), {
+          ...auth,
+          ...tus,
+          'upload-length': 10,
+          'upload-metadata': metadataHeader({ draftId: draft.draft.id, sha256, filename: 'x.zip' }),
+        }),
+        rawRequest('HEAD', url, { ...auth, ...tus }),
+        rawRequest(
+          'PATCH',
+          url,
+          { ...auth, ...tus, 'upload-offset': 0, 'content-type': 'application/offset+octet-stream' },
+          bytes,
+        ),
+        rawRequest('DELETE', url, { ...auth, ...tus }),
+        rawRequest(
+          'POST',
+          `${base}${PUBLISHING_PATHS.draftFiles.replace(':draftId', draft.draft.id)}`,
+          { ...auth, 'content-type': 'application/json' },
+          Buffer.from(JSON.stringify({ sha256, name: 'x.zip', sizeBytes: 10 })),
+        ),
+      ];
+    };
+    for (const answer of await Promise.all(attempts(service))) {
+      expect(answer.status).toBe(403);
+      if (answer.body !== '') expect(JSON.parse(answer.body)).toEqual({ message: roleRequiredMessage('publisher') });
+    }
+    for (const answer of await Promise.all(attempts())) expect(answer.status).toBe(401);
+    // Nothing was written: the upload is where it was.
+    expect((await head(publisher, url)).headers['upload-offset']).toBe('0');
+    const discarded = await rawRequest('DELETE', url, { authorization: publisher, ...tus });
+    expect(discarded.status).toBe(204);
+    expect((await head(publisher, url)).status).toBe(404);
+  });
+
+  it('sweeps partial uploads untouched for DRAFT_EXPIRY_DAYS, and the blobs of expired drafts’ uploads', async () => {
+    const publisher = await demo.signIn('uploads-sweep@example.com', ['publisher']);
+    const { db } = demo.portal.database;
+    const days = demo.portal.app.config.draftExpiryDays;
+    const dayMs = 24 * 60 * 60 * 1_000;
+
+    const partial = randomBytes(1000);
+    const partialSha = sha256Of(partial);
+    const partialDraft = await createDraft(publisher, newPib(partialSha, 'sweep-partial'));
+    const url = await createUpload(
+      publisher,
+      { draftId: partialDraft.draft.id, sha256: partialSha, filename: 'Partial.zip' },
+      partial.length,
+    );
+    expect((await patch(publisher, url, 0, partial.subarray(0, 400))).status).toBe(204);
+    const id = path.basename(new URL(url).pathname);
+    expect(await sweepAbandonedUploads(uploadDir(), days)).toEqual([]);
+    // Untouched since long ago: swept, and a resume is told it is gone.
+    const old = new Date(Date.now() - (days + 1) * dayMs);
+    for (const name of [id, `${id}.json`]) await utimes(path.join(uploadDir(), name), old, old);
+    expect(await sweepAbandonedUploads(uploadDir(), days)).toEqual([id]);
+    expect(await readdir(uploadDir())).toEqual([]);
+    expect((await head(publisher, url)).status).toBe(404);
+
+    // A completed upload of a draft that then expires: its blob outlives the draft only until the next sweep.
+    const bytes = randomBytes(2000);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'sweep-expired', 'Expiring.zip'));
+    await tusUpload(publisher, draft.draft.id, bytes, 'Expiring.zip');
+    const blobStore = demo.portal.app.blobStore;
+    // Past the sweep's grace, the draft still open: the upload's row spares the blob.
+    const later = Date.now() + 2 * 60 * 60 * 1_000;
+    await sweepDrafts(db, { blobStore, expiryDays: days, nowMs: later });
+    expect(await blobStore.has(blobKeyFor(sha256))).toBe(true);
+    // The draft expires: its upload rows go with it, then its blob.
+    const expired = Date.now() + (days + 1) * dayMs;
+    const swept = await sweepDrafts(db, { blobStore, expiryDays: days, nowMs: expired });
+    expect(swept.drafts).toBeGreaterThanOrEqual(1);
+    expect(swept.blobs?.unreferenced).toBeGreaterThanOrEqual(1);
+    expect(await db.select().from(publishingUploads).where(eq(publishingUploads.draftId, draft.draft.id))).toEqual([]);
+    expect(await db.select().from(publishingDrafts).where(eq(publishingDrafts.id, draft.draft.id))).toEqual([]);
+    expect(await blobStore.has(blobKeyFor(sha256))).toBe(false);
+    // Published files are never swept.
+    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    for (const file of files) expect(await blobStore.has(blobKeyFor(file.sha256))).toBe(true);
+  });
+});
