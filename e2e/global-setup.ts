@@ -11,6 +11,7 @@ export const E2E_ADMINS = {
   staffRoles: `e2e-admin-roles@${E2E_STAFF_DOMAIN}`,
   usage: `e2e-admin-usage@${E2E_STAFF_DOMAIN}`,
   publishing: `e2e-admin-publishing@${E2E_STAFF_DOMAIN}`,
+  publishingDrafts: `e2e-admin-drafts@${E2E_STAFF_DOMAIN}`,
   narrowScreens: `e2e-admin-narrow@${E2E_STAFF_DOMAIN}`,
 } as const;
 

@@ -1,10 +1,9 @@
-import { PEOPLE_PATHS } from '@portal/contracts';
 import type { Page } from '@playwright/test';
-import { loopbackAddressOf, signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
 import { seriousViolations } from './axe';
-import { expect, newStaffAddress, signInPage, test } from './fixtures';
+import { expect, signInPage, test } from './fixtures';
 import { E2E_ADMINS, E2E_MAKER_NAME } from './global-setup';
 import { gotoHydrated } from './public-pages';
+import { newPublisher as newPublisherBy } from './publishers';
 
 // A demo file no other spec looks at (docs/demo-data.md): ChromaTOF Tile 2.0.0's installer,
 // listed for the key ID DEMO-KEY-2004. Withdrawn and restored again within the test.
@@ -24,27 +23,9 @@ async function lookUp(page: Page) {
 // Only the newest sign-in link of an address works, and one is sent a minute: the
 // administrator signs in once, so this file's tests run one after another in one worker.
 test.describe.configure({ mode: 'default' });
-let adminSession: Promise<StaffSignIn> | undefined;
 
-/** A new address holding exactly the publisher role, invited by an administrator through the API. */
-async function newPublisher() {
-  const origin = process.env.PORTAL_URL!;
-  adminSession ??= signInThroughOutbox({
-    email: E2E_ADMINS.publishing,
-    requestAt: origin,
-    dataDirs: process.env.PORTAL_DATA_DIR!,
-    localAddress: loopbackAddressOf(E2E_ADMINS.publishing),
-  });
-  const admin = await adminSession;
-  const publisher = newStaffAddress();
-  const invited = await fetch(new URL(PEOPLE_PATHS.people, origin), {
-    method: 'POST',
-    headers: { ...admin.headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: publisher, roles: ['publisher'] }),
-  });
-  expect(invited.status).toBe(201);
-  return publisher;
-}
+/** A new address holding exactly the publisher role. */
+const newPublisher = () => newPublisherBy(E2E_ADMINS.publishing);
 
 test('a publisher withdraws a file: the customer no longer finds it, its old link says it was withdrawn; restored, it is back', async ({
   browser,

@@ -1,6 +1,6 @@
 import { DOWNLOAD_LINK_PAGE, FEED_FILE_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
-import { DESTINATIONS, type DestinationName } from './shared/navigation/navigation';
+import { DESTINATIONS, PUBLISHING_DRAFT_PAGE, type DestinationName } from './shared/navigation/navigation';
 
 /**
  * The route module of every destination of the navigation registry. Keyed by destination
@@ -50,5 +50,7 @@ export default [
   route(routePath(SIGN_IN_PATHS.landing), 'features/sign-in/auth-page.tsx'),
   route(routePath(DOWNLOAD_LINK_PAGE), 'features/files/download-link-page.tsx'),
   route(routePath(FEED_FILE_PAGE), 'features/feeds/feed-file-page.tsx'),
+  // A draft of the Publishing screen: addressed by its ID.
+  route(routePath(PUBLISHING_DRAFT_PAGE), 'features/publishing/draft-page.tsx'),
   route('*', 'features/not-found/not-found-page.tsx'),
 ] satisfies RouteConfig;

@@ -11,7 +11,10 @@ import { outcomeOf } from '../../shared/outcome/outcome';
 import table from '../../styles/data-table.module.css';
 import type { Route } from './+types/publishing-page';
 import { getChange, getChanges, getPublishedFiles, restoreFile, withdrawFile } from './api/publishing-api';
-import { DOOR_WORDS, sectionWords, summaryText } from './change-words';
+import { DOOR_WORDS, summaryText } from './change-words';
+import { getDrafts } from './api/drafts-api';
+import { DiffTable } from './diff-table';
+import { DraftsInProgress } from './drafts/drafts-in-progress';
 import styles from './publishing-page.module.css';
 import { PublishedFiles, shouldRevalidateForFileFilter, type FileChange } from './published-files';
 
@@ -31,8 +34,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     return { view: 'diff' as const, result: await loadStaffData(request, (signal) => getChange(change, signal)) };
   }
   const result = await loadStaffData(request, async (signal) => {
-    const [{ changes }, { files }] = await Promise.all([getChanges(signal), getPublishedFiles(signal)]);
-    return { changes, files };
+    const [{ changes }, { files }, { drafts }] = await Promise.all([
+      getChanges(signal),
+      getPublishedFiles(signal),
+      getDrafts(signal),
+    ]);
+    return { changes, files, drafts };
   });
   return { view: 'history' as const, result };
 }
@@ -71,8 +78,9 @@ export default function PublishingPage({ loaderData }: Route.ComponentProps) {
             leaves every lookup and its links say it was withdrawn; its record and history stay, and it can be restored.
           </p>
           <StaffDataView result={loaderData.result}>
-            {({ changes, files }) => (
+            {({ changes, files, drafts }) => (
               <>
+                <DraftsInProgress drafts={drafts} />
                 <History changes={changes} />
                 <PublishedFiles files={files} />
               </>
@@ -129,7 +137,6 @@ function History({ changes }: { changes: readonly CatalogueChange[] }) {
 
 function ChangeDiff({ detail }: { detail: CatalogueChangeDetail }) {
   const { change, diff } = detail;
-  const captionId = useId();
   return (
     <section>
       <p>
@@ -167,37 +174,7 @@ function ChangeDiff({ detail }: { detail: CatalogueChangeDetail }) {
       {diff.length === 0 ? (
         <p className={styles.empty}>This change left every row as it was.</p>
       ) : (
-        <div className={table.scroller} tabIndex={0} role="region" aria-labelledby={captionId}>
-          <table className={table.table}>
-            <caption id={captionId}>Every row it added, changed, removed, withdrew or restored</caption>
-            <thead>
-              <tr>
-                <th scope="col">Section</th>
-                <th scope="col">Entry</th>
-                <th scope="col">What</th>
-                <th scope="col">Fields (before → after)</th>
-              </tr>
-            </thead>
-            <tbody>
-              {diff.map((entry, index) => (
-                <tr key={`${entry.section}\n${entry.key}\n${index}`}>
-                  <td>{sectionWords(entry.section)}</td>
-                  <td className={styles.wrap}>{entry.key}</td>
-                  <td>{entry.outcome}</td>
-                  <td className={styles.wrap}>
-                    <ul className={styles.fields}>
-                      {entry.fields.map((field) => (
-                        <li key={field.field}>
-                          <code>{field.field}</code>: {field.before ?? '—'} → {field.after ?? '—'}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DiffTable diff={diff} caption="Every row it added, changed, removed, withdrew or restored" />
       )}
     </section>
   );

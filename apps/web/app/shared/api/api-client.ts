@@ -2,11 +2,16 @@ import type { ErrorBody } from '@portal/contracts';
 
 export const BEARER_STORAGE_KEY = 'bearer';
 
-/** An HTTP answer other than 2xx, with the server's `{ message }`. status 0: no answer at all. */
+/**
+ * An HTTP answer other than 2xx, with the server's `{ message }`. status 0: no answer at all.
+ * `body` is the whole JSON answer, for the screens whose refusals carry more than a message
+ * (a draft's problems, the new preview of a stale publish).
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -71,11 +76,8 @@ async function send(
 
   if (!response.ok) {
     if (response.status === 401 && bearer) clearBearer();
-    const message = await response
-      .json()
-      .then((json: Partial<ErrorBody>) => json.message)
-      .catch(() => undefined);
-    throw new ApiError(response.status, message ?? response.statusText);
+    const json = (await response.json().catch(() => undefined)) as Partial<ErrorBody> | undefined;
+    throw new ApiError(response.status, json?.message ?? response.statusText, json);
   }
   return response;
 }

@@ -78,6 +78,17 @@ export const DESTINATIONS = {
 
 export type DestinationName = keyof typeof DESTINATIONS;
 
+/**
+ * A draft of the Publishing screen (docs/publishing.md#the-draft-screen): a page of its own,
+ * addressed by the draft's ID, so it is not a place of the menu; `draftHref` makes its link.
+ */
+export const PUBLISHING_DRAFT_PAGE = '/service/publishing/drafts/:draftId';
+export const PUBLISHING_DRAFT: Destination = place('Draft', PUBLISHING_DRAFT_PAGE, DESTINATIONS.servicePublishing, {
+  hidden: true,
+  access: 'publisher',
+});
+export const draftHref = (draftId: string) => PUBLISHING_DRAFT_PAGE.replace(':draftId', encodeURIComponent(draftId));
+
 /** The query parameter of the lookup screens; on ChromaTOF PIBs it carries the key ID (SPEC §2). */
 export const LOOKUP_PARAM = 'registrationId';
 

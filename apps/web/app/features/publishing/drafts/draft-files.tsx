@@ -1,0 +1,140 @@
+import type { Draft, DraftFile, DraftFileState } from '@portal/contracts';
+import { useId, useState, type ChangeEvent } from 'react';
+import { formatFileSize } from '../../../shared/format';
+import { FailureAlert } from '../../../shared/outcome/failure-alert';
+import type { Failure } from '../../../shared/outcome/outcome';
+import styles from './draft.module.css';
+import { uploadKey, useUploads, type UploadProgress } from './file-upload';
+import { claimFile, sendIfNeeded } from './save-draft';
+
+/** What each state of a draft's file is called on the screen. */
+export const FILE_STATE_WORDS: Record<DraftFileState, string> = {
+  stored: 'Already stored — not uploaded again',
+  uploaded: 'Uploaded',
+  'awaiting upload': 'Awaiting upload',
+};
+
+/** The files the draft names, each with its state as the server gives it and this tab's upload, if any. */
+export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () => void }) {
+  const headingId = useId();
+  const uploads = useUploads();
+  return (
+    <section aria-labelledby={headingId}>
+      <h2 id={headingId}>Files</h2>
+      {draft.files.length === 0 ? (
+        <p className={styles.muted}>
+          This draft names no file yet: the forms above take one with each entry that needs it.
+        </p>
+      ) : (
+        <ul className={styles.cards}>
+          {draft.files.map((file) => (
+            <FileCard
+              key={file.sha256}
+              draftId={draft.draft.id}
+              file={file}
+              upload={uploads.get(uploadKey(draft.draft.id, file.sha256))}
+              onChanged={onChanged}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function FileCard({
+  draftId,
+  file,
+  upload,
+  onChanged,
+}: {
+  draftId: string;
+  file: DraftFile;
+  upload: UploadProgress | undefined;
+  onChanged: () => void;
+}) {
+  const headingId = useId();
+  const inputId = useId();
+  const [failure, setFailure] = useState<Failure>();
+  const [hashing, setHashing] = useState<{ bytesRead: number; totalBytes: number }>();
+  const name = file.name ?? upload?.name ?? 'A file not chosen yet';
+  const active = upload?.state === 'uploading' || hashing !== undefined;
+
+  /** Choosing the file again: its SHA-256 must be this one; the upload goes on from where the server has it. */
+  const resume = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    event.target.value = '';
+    if (!chosen) return;
+    setFailure(undefined);
+    setHashing({ bytesRead: 0, totalBytes: chosen.size });
+    const claimed = await claimFile(draftId, chosen, (bytesRead) => setHashing({ bytesRead, totalBytes: chosen.size }));
+    setHashing(undefined);
+    if (claimed.kind !== 'ok') return setFailure(claimed);
+    if (claimed.sha256 !== file.sha256) {
+      return setFailure({
+        kind: 'failed',
+        status: null,
+        message: `${chosen.name} is not this file: its SHA-256 is ${claimed.sha256}.`,
+      });
+    }
+    await sendIfNeeded(draftId, claimed, chosen);
+    onChanged();
+  };
+
+  return (
+    <li className={styles.card} aria-labelledby={headingId}>
+      <h3 id={headingId} className={styles.cardTitle}>
+        {name}
+      </h3>
+      <dl className={styles.facts}>
+        <div>
+          <dt>State</dt>
+          <dd>{FILE_STATE_WORDS[file.state]}</dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{file.sizeBytes === null ? 'Not known until uploaded' : formatFileSize(file.sizeBytes)}</dd>
+        </div>
+        <div>
+          <dt>SHA-256</dt>
+          <dd>
+            <code className={styles.hash}>{file.sha256}</code>
+          </dd>
+        </div>
+      </dl>
+      {hashing && (
+        <p role="status">
+          Computing SHA-256: {formatFileSize(hashing.bytesRead)} of {formatFileSize(hashing.totalBytes)}{' '}
+          <progress className={styles.progress} value={hashing.bytesRead} max={Math.max(hashing.totalBytes, 1)} />
+        </p>
+      )}
+      {upload && file.state === 'awaiting upload' && <UploadLine upload={upload} />}
+      {failure && <FailureAlert failure={failure} />}
+      {file.state === 'awaiting upload' && !active && (
+        <div>
+          <label htmlFor={inputId}>
+            {upload?.state === 'failed' || upload === undefined ? 'Choose the file again to resume' : 'Choose the file'}
+          </label>{' '}
+          <input id={inputId} type="file" onChange={(event) => void resume(event)} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function UploadLine({ upload }: { upload: UploadProgress }) {
+  if (upload.state === 'uploading') {
+    return (
+      <p role="status">
+        Uploading: {formatFileSize(upload.bytesSent)} of {formatFileSize(upload.totalBytes)} sent
+        {upload.resumedAt > 0 && ` (resumed at ${formatFileSize(upload.resumedAt)})`}{' '}
+        <progress className={styles.progress} value={upload.bytesSent} max={Math.max(upload.totalBytes, 1)} />
+      </p>
+    );
+  }
+  if (upload.state === 'failed') {
+    return <FailureAlert failure={{ kind: 'failed', message: upload.message, status: 0 }} />;
+  }
+  if (upload.state === 'uploaded') return <p role="status">Uploaded: the server is checking it.</p>;
+  return null;
+}
