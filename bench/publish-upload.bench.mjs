@@ -4,13 +4,14 @@
 // a drop at 50% re-sending at most one chunk. Prints the figures; the lead measures them on a
 // quiet machine. BENCH_UPLOAD_BYTES and BENCH_UPLOAD_CHUNK_BYTES change the sizes.
 import { createHash, randomBytes } from 'node:crypto';
+import { UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { Upload } from 'tus-js-client';
 import { residentMiB, startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
 
 const SIZE_BYTES = Number(process.env.BENCH_UPLOAD_BYTES ?? 1 << 30);
 // The screen's chunk: a resume re-sends at most the one that was in flight.
-const CHUNK_BYTES = Number(process.env.BENCH_UPLOAD_CHUNK_BYTES ?? 64 << 20);
+const CHUNK_BYTES = Number(process.env.BENCH_UPLOAD_CHUNK_BYTES ?? UPLOAD_CHUNK_BYTES);
 const MiB = 1 << 20;
 const EMAIL = 'bench-publisher@example.com';
 

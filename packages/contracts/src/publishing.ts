@@ -259,6 +259,12 @@ export const PUBLISHING_PATHS = {
   uploads: '/v1/publishing/uploads',
 } as const;
 
+/**
+ * The bytes of one PATCH the publishing screen sends: a dropped connection loses at most this
+ * much, and the bench (bench/publish-upload.bench.mjs) measures uploads in the same chunks.
+ */
+export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
+
 /** The tus Upload-Metadata a draft's upload carries: the draft, the SHA-256 its bytes must have, the file's name. */
 export const UPLOAD_METADATA_KEYS = { draftId: 'draftId', sha256: 'sha256', name: 'filename' } as const;
 

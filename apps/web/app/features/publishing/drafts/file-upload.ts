@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { PUBLISHING_PATHS, UPLOAD_METADATA_KEYS } from '@portal/contracts';
+import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, UPLOAD_METADATA_KEYS } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
 import { readBearer } from '../../../shared/api/api-client';
 import { formatFileSize } from '../../../shared/format';
@@ -12,8 +12,8 @@ import { formatFileSize } from '../../../shared/format';
  * reload (the upload's address is kept in localStorage under the draft and the SHA-256).
  */
 
-/** One chunk of an upload: a dropped connection loses at most this much. Hashing reads the same size. */
-export const CHUNK_BYTES = 8 * 1024 * 1024;
+/** One chunk of an upload (UPLOAD_CHUNK_BYTES): hashing reads the same size. */
+export const CHUNK_BYTES = UPLOAD_CHUNK_BYTES;
 
 /** Reads the file a chunk at a time (never whole into memory) and hashes it, reporting the bytes read. */
 export async function hashFile(file: Blob, onProgress: (bytesRead: number) => void): Promise<string> {
