@@ -92,7 +92,7 @@ describe('findChromatofDownloads', () => {
   it('fails with the HTTP status of a refused key', async () => {
     serve({});
     await expect(findChromatofDownloads(ENTRY, 'NOPE', new AbortController().signal)).rejects.toEqual(
-      new ApiError(401, 'Incorrect key'),
+      new ApiError(401, 'Incorrect key', { message: 'Incorrect key' }),
     );
   });
 });
