@@ -9,7 +9,7 @@ import { makerLogoUrl } from './shared/maker-logo';
 import { supportEmailAttribute, supportUrlAttribute } from './shared/support-contact';
 import { makerName } from './shared/maker-name';
 import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
-import { downloadRecordsRetentionDays, telemetryRetentionDays } from './shared/retention';
+import { downloadRecordsRetentionDays, draftExpiryDays, telemetryRetentionDays } from './shared/retention';
 import { emitTelemetry } from './shared/telemetry-bus';
 import { whenIdle } from './shared/when-idle';
 import { Breadcrumbs } from './shell/breadcrumbs';
@@ -91,6 +91,7 @@ export function Layout({ children }: { children: ReactNode }) {
       data-support-email={supportEmailAttribute()}
       data-download-records-retention-days={downloadRecordsRetentionDays()}
       data-telemetry-retention-days={telemetryRetentionDays()}
+      data-draft-expiry-days={draftExpiryDays()}
     >
       <head>
         <meta charSet="utf-8" />

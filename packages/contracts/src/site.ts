@@ -41,12 +41,14 @@ export const SUPPORT_EMAIL_PLACEHOLDER = '%SUPPORT_EMAIL%';
 export const MAKER_LOGO_URL_PLACEHOLDER = '%MAKER_LOGO_URL%';
 
 /**
- * How long the server keeps download records and anonymous telemetry (DOWNLOAD_RECORDS_RETENTION_DAYS,
- * TELEMETRY_RETENTION_DAYS): the privacy page states the running configuration's numbers, so
- * they reach it like the maker's name, replaced in every page at start-up.
+ * How long the server keeps download records, anonymous telemetry and publishing drafts with
+ * their uploads (DOWNLOAD_RECORDS_RETENTION_DAYS, TELEMETRY_RETENTION_DAYS, DRAFT_EXPIRY_DAYS):
+ * the privacy page states the running configuration's numbers, so they reach it like the
+ * maker's name, replaced in every page at start-up.
  */
 export const DOWNLOAD_RECORDS_RETENTION_DAYS_PLACEHOLDER = '%DOWNLOAD_RECORDS_RETENTION_DAYS%';
 export const TELEMETRY_RETENTION_DAYS_PLACEHOLDER = '%TELEMETRY_RETENTION_DAYS%';
+export const DRAFT_EXPIRY_DAYS_PLACEHOLDER = '%DRAFT_EXPIRY_DAYS%';
 
 /** Where the API serves the configured logo: one stable path, the digest in the query busts caches. */
 export const MAKER_LOGO_PATH = '/brand/logo.svg';

@@ -17,7 +17,7 @@ import { loadWebBuild, type WebBuild } from './web-build';
 const INLINE_SCRIPT = 'window.__context = {"a":1};';
 const page = (text: string) =>
   `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%" data-support-url="%SUPPORT_URL%" data-support-email="%SUPPORT_EMAIL%" data-maker-logo="%MAKER_LOGO_URL%"><head><title>%MAKER_NAME% Software</title></head>` +
-  `<body><h1>${text}</h1><p>Kept %DOWNLOAD_RECORDS_RETENTION_DAYS% days, usage %TELEMETRY_RETENTION_DAYS% days</p><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
+  `<body><h1>${text}</h1><p>Kept %DOWNLOAD_RECORDS_RETENTION_DAYS% days, usage %TELEMETRY_RETENTION_DAYS% days, drafts %DRAFT_EXPIRY_DAYS% days</p><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
 
 describe('serving the web build', () => {
   let dir: string;
@@ -45,6 +45,7 @@ describe('serving the web build', () => {
       makerLogoUrl: '/brand/logo.svg?v=abc',
       downloadRecordsRetentionDays: 400,
       telemetryRetentionDays: 400,
+      draftExpiryDays: 7,
     });
     await app.register(configPlugin, { config: loadConfig({}), secretKey: Buffer.alloc(32) });
     await app.register(errorHandler);
@@ -82,6 +83,7 @@ describe('serving the web build', () => {
       makerLogoUrl: '',
       downloadRecordsRetentionDays: 400,
       telemetryRetentionDays: 400,
+      draftExpiryDays: 7,
     });
     expect(elsewhere.assets.get('/')!.body.toString()).toContain('data-maker-logo=""');
     const page = elsewhere.assets.get('/privacy')!;
@@ -108,6 +110,7 @@ describe('serving the web build', () => {
       makerLogoUrl: '',
       downloadRecordsRetentionDays: 400,
       telemetryRetentionDays: 400,
+      draftExpiryDays: 7,
     });
     expect(set.assets.get('/privacy')!.body.toString()).toContain(
       'data-support-url="https://support.example.com/?a=1&#38;b=&#34;2&#34;" data-support-email="help@example.com"',
@@ -115,7 +118,7 @@ describe('serving the web build', () => {
   });
 
   it('writes the retention periods of the running configuration into every page', async () => {
-    const html = (days: number, telemetryDays: number) =>
+    const html = (days: number, telemetryDays: number, draftDays: number) =>
       loadWebBuild(dir, {
         makerName: 'Acme',
         chromatofDownloadsUrl: '/v1/chromatof/downloads',
@@ -123,9 +126,10 @@ describe('serving the web build', () => {
         makerLogoUrl: '',
         downloadRecordsRetentionDays: days,
         telemetryRetentionDays: telemetryDays,
+        draftExpiryDays: draftDays,
       }).then((build) => build.assets.get('/privacy')!.body.toString());
-    expect(await html(30, 90)).toContain('Kept 30 days, usage 90 days');
-    expect(await html(730, 14)).toContain('Kept 730 days, usage 14 days');
+    expect(await html(30, 90, 3)).toContain('Kept 30 days, usage 90 days, drafts 3 days');
+    expect(await html(730, 14, 30)).toContain('Kept 730 days, usage 14 days, drafts 30 days');
   });
 
   it('allows exactly the inline scripts of the page in its CSP', async () => {

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   CHROMATOF_DOWNLOADS_URL_PLACEHOLDER,
   DOWNLOAD_RECORDS_RETENTION_DAYS_PLACEHOLDER,
+  DRAFT_EXPIRY_DAYS_PLACEHOLDER,
   MAKER_LOGO_URL_PLACEHOLDER,
   MAKER_NAME_PLACEHOLDER,
   REPORT_ERRORS_PLACEHOLDER,
@@ -59,9 +60,10 @@ export interface PageSettings {
   supportEmail?: string | undefined;
   /** The logo's URL on this site (web/maker-logo.ts), or "" when MAKER_LOGO is not set. */
   makerLogoUrl: string;
-  /** What the privacy page says the server keeps, and for how long (DOWNLOAD_RECORDS_RETENTION_DAYS, TELEMETRY_RETENTION_DAYS). */
+  /** What the privacy page says the server keeps, and for how long (DOWNLOAD_RECORDS_RETENTION_DAYS, TELEMETRY_RETENTION_DAYS, DRAFT_EXPIRY_DAYS). */
   downloadRecordsRetentionDays: number;
   telemetryRetentionDays: number;
+  draftExpiryDays: number;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -128,7 +130,8 @@ function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
     .replaceAll(SUPPORT_EMAIL_PLACEHOLDER, () => escapeHtml(settings.supportEmail ?? ''))
     .replaceAll(MAKER_LOGO_URL_PLACEHOLDER, () => escapeHtml(settings.makerLogoUrl))
     .replaceAll(DOWNLOAD_RECORDS_RETENTION_DAYS_PLACEHOLDER, String(settings.downloadRecordsRetentionDays))
-    .replaceAll(TELEMETRY_RETENTION_DAYS_PLACEHOLDER, String(settings.telemetryRetentionDays));
+    .replaceAll(TELEMETRY_RETENTION_DAYS_PLACEHOLDER, String(settings.telemetryRetentionDays))
+    .replaceAll(DRAFT_EXPIRY_DAYS_PLACEHOLDER, String(settings.draftExpiryDays));
   const body = Buffer.from(html);
   return {
     body,

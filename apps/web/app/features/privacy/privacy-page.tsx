@@ -2,7 +2,7 @@ import { ContactMaker } from '../../shared/components/contact-maker';
 import { makerName } from '../../shared/maker-name';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
-import { downloadRecordsRetentionDays, telemetryRetentionDays } from '../../shared/retention';
+import { downloadRecordsRetentionDays, draftExpiryDays, telemetryRetentionDays } from '../../shared/retention';
 import page from '../../styles/page.module.css';
 
 export const meta = () =>
@@ -25,11 +25,21 @@ export default function PrivacyPage() {
 
       <section className={page.section} aria-labelledby="information-we-collect">
         <h2 id="information-we-collect">Information we collect</h2>
-        <p>We keep three kinds of information that can concern a person:</p>
+        <p>We keep four kinds of information that can concern a person:</p>
         <ul>
           <li>
             <strong>Staff e-mail addresses.</strong> The e-mail addresses of company employees and service staff who
             sign in to the service area.
+          </li>
+          <li>
+            <strong>What staff do in the service area.</strong> With a staff member&apos;s e-mail address we record when
+            they sign in, the roles they hold, who invited them and the registrations they manage; the publishing drafts
+            they create or change and the files they upload into them; and every change they make to the catalogue,
+            including each file they withdraw or restore and the reason they give. An audit log records those changes
+            too, and each service key they generate, each Administrator password reset response key they send or try to
+            send, each change they make or try to make to a registration&apos;s authorized administrators, each feed
+            address they reissue and each change to people and their roles, with the date and time and the network
+            prefix of the address the request came from.
           </li>
           <li>
             <strong>Authorized administrators&apos; e-mail addresses.</strong> For a Cornerstone registration that
@@ -59,15 +69,29 @@ export default function PrivacyPage() {
         </p>
         <p>
           Authorized administrators&apos; addresses come with your registration, or are entered by our service staff
-          when your laboratory asks for a change. Download records are written by our server as it sends each file.
+          when your laboratory asks for a change. Download records are written by our server as it sends each file, and
+          the record of what staff do in the service area as they do it.
         </p>
       </section>
 
       <section className={page.section} aria-labelledby="what-we-do-with-it">
         <h2 id="what-we-do-with-it">What we do with it</h2>
         <p>
-          We use your e-mail address only to send you the sign-in link and to know who is signed in to the service area.
-          We do not use it for marketing and we do not sell it.
+          We use your e-mail address to send you the sign-in link, to know who is signed in to the service area and what
+          they may do there, and to record who did what there. We do not use it for marketing and we do not sell it.
+        </p>
+        <p>
+          Staff with the administrator role see the People list (each staff member&apos;s roles, who invited them and
+          when they last signed in) and the audit log. Staff with the publisher role see who made each draft and each
+          change in the catalogue&apos;s history, and who withdrew or restored a file and why. Every signed-in staff
+          member sees the administrators&apos; addresses, to know whom to ask for a role.
+        </p>
+        <p>
+          The audit log and the catalogue&apos;s history are the service area&apos;s permanent record: we never delete
+          them, and the audit log is chained so that a removed entry would show. The records of each sign-in are kept
+          too. A staff member stays on the People list until an administrator removes them. A draft and the files
+          uploaded into it are deleted <span data-testid="draft-expiry-days">{draftExpiryDays()}</span> days after the
+          draft&apos;s last change, whether it was published or not.
         </p>
         <p>
           We use authorized administrators&apos; addresses only to send them the response key of an Administrator
@@ -86,7 +110,8 @@ export default function PrivacyPage() {
         <p>
           To have an authorized administrator&apos;s address or the download records of your registration ID or key ID
           removed, <ContactMaker /> Tell us the address or the ID. We remove them and keep only a record that a removal
-          was made, with a fingerprint of the request, never the address or the ID.
+          was made, with a fingerprint of the request, never the address or the ID. A staff member&apos;s address is not
+          removed from the audit log or the catalogue&apos;s history.
         </p>
       </section>
 
