@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { Upload } from 'tus-js-client';
+import { onePibManifest } from '../test-kit/manifests.ts';
 import { residentMiB, startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
 
@@ -36,21 +37,7 @@ try {
     const response = await fetch(`${portal.url}/v1/publishing/drafts`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        families: ['CS'],
-        versions: [],
-        registrations: [],
-        pibs: [
-          {
-            product: 'Cornerstone',
-            version: '2.10.0',
-            internalVariant: variant,
-            variant,
-            file: { path: sha256, name: 'Bench.zip' },
-          },
-        ],
-        dsvs: [],
-      }),
+      body: JSON.stringify(onePibManifest({ internalVariant: variant, variant, path: sha256, name: 'Bench.zip' })),
     });
     if (response.status !== 201) throw new Error(`draft: ${response.status} ${await response.text()}`);
     return (await response.json()).draft.id;

@@ -7,6 +7,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { CLI_ENTRY, REPO_ROOT, freePort, startPortal, type PortalProcess } from '../test-kit/portal-process';
 import { expect, test } from './fixtures';
 import { gotoInitialized } from './public-pages';
+import { onePibManifest } from '../test-kit/manifests';
 
 // A portal of its own: publishing a PIB for a demo registration would change what the other
 // specs' lookups show on the shared portal.
@@ -54,21 +55,9 @@ async function publishNewPib(): Promise<Buffer> {
   await writeFile(pib, bytes);
   await writeFile(
     path.join(folder, 'catalogue.json'),
-    JSON.stringify({
-      families: ['CS'],
-      versions: [],
-      registrations: [],
-      pibs: [
-        {
-          product: 'Cornerstone',
-          version: '2.10.0',
-          internalVariant: 'e2e',
-          variant: 'Feeds end to end',
-          file: { path: 'Cornerstone-2.10.0-e2e-PIB.pdf' },
-        },
-      ],
-      dsvs: [],
-    }),
+    JSON.stringify(
+      onePibManifest({ internalVariant: 'e2e', variant: 'Feeds end to end', path: 'Cornerstone-2.10.0-e2e-PIB.pdf' }),
+    ),
   );
   const imported = spawnSync(process.execPath, [CLI_ENTRY, 'import', folder], {
     cwd: REPO_ROOT,

@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { PUBLISHING_PATHS, UPLOAD_METADATA_KEYS, type Draft } from '@portal/contracts';
 import { startPortal } from '../test-kit/portal-process';
 import { signInThroughOutbox } from '../test-kit/staff-session';
+import { onePibManifest } from '../test-kit/manifests';
 
 // The portal as a process, killed with -9 in the middle of an upload: no browser needed.
 test.describe.configure({ mode: 'serial' });
@@ -33,21 +34,9 @@ test('kill -9 of the portal during an upload: after the restart the upload resum
     const created = await fetch(`${first.url}${PUBLISHING_PATHS.drafts}`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        families: ['CS'],
-        versions: [],
-        registrations: [],
-        pibs: [
-          {
-            product: 'Cornerstone',
-            version: '2.10.0',
-            internalVariant: 'killed',
-            variant: 'Killed upload',
-            file: { path: sha256, name: 'Killed.pdf' },
-          },
-        ],
-        dsvs: [],
-      }),
+      body: JSON.stringify(
+        onePibManifest({ internalVariant: 'killed', variant: 'Killed upload', path: sha256, name: 'Killed.pdf' }),
+      ),
     });
     expect(created.status).toBe(201);
     const draftId = ((await created.json()) as Draft).draft.id;

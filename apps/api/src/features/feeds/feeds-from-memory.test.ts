@@ -8,6 +8,7 @@ import { DEMO, importFolder, useDemoPortal } from '../../../test/demo-portal';
 import { buildApp, type App } from '../../app';
 import { loadConfig } from '../../config/config';
 import { DEMO_CATALOGUE_DIR } from '../../paths';
+import { onePibManifest } from '../../../../../test-kit/manifests';
 
 /**
  * The feeds answer from memory (docs/decisions/145-feeds-served-from-memory.md): what they
@@ -52,13 +53,7 @@ async function publishPib(internalVariant: string, variant: string) {
     await writeFile(pib, `${await readFile(pib, 'latin1')}\n% ${variant}`, 'latin1');
     await writeFile(
       path.join(folder, 'catalogue.json'),
-      JSON.stringify({
-        families: ['CS'],
-        versions: [],
-        registrations: [],
-        pibs: [{ product: 'Cornerstone', version: '2.10.0', internalVariant, variant, file: { path: name } }],
-        dsvs: [],
-      }),
+      JSON.stringify(onePibManifest({ internalVariant, variant, path: name })),
     );
     await importFolder(folder, {
       db: demo.portal.database.db,

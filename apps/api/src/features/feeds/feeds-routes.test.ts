@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE_DIR } from '../../paths';
 import { parseAtom, text, type AtomEntryXml } from '../../../test/atom';
 import { DEMO, importFolder, useDemoPortal } from '../../../test/demo-portal';
+import { onePibManifest } from '../../../../../test-kit/manifests';
 
 const demo = useDemoPortal();
 const { get } = demo;
@@ -157,21 +158,9 @@ describe('private feeds', () => {
       await writeFile(pib, `${await readFile(pib, 'latin1')}\n% feeds test`, 'latin1');
       await writeFile(
         path.join(folder, 'catalogue.json'),
-        JSON.stringify({
-          families: ['CS'],
-          versions: [],
-          registrations: [],
-          pibs: [
-            {
-              product: 'Cornerstone',
-              version: '2.10.0',
-              internalVariant: 'p99',
-              variant: 'Feeds test',
-              file: { path: 'Cornerstone-2.10.0-p99-PIB.pdf' },
-            },
-          ],
-          dsvs: [],
-        }),
+        JSON.stringify(
+          onePibManifest({ internalVariant: 'p99', variant: 'Feeds test', path: 'Cornerstone-2.10.0-p99-PIB.pdf' }),
+        ),
       );
       await importFolder(folder, options);
       await expect

@@ -20,6 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, useDemoPortal } from '../../../test/demo-portal';
 import { sweepExpiredDrafts } from './drafts';
 import { publishingDrafts } from './publishing-tables';
+import { onePibManifest } from '../../../../../test-kit/manifests';
 
 const demo = useDemoPortal();
 
@@ -35,21 +36,7 @@ const draftUrl = (path: string, id: string) => path.replace(':draftId', id);
 
 /** A catalogue.json adding one Cornerstone 2.10.0 PIB whose file is named by `sha256`. */
 function newPib(sha256: string, internalVariant: string, name?: string): CatalogueManifest {
-  return {
-    families: ['CS'],
-    versions: [],
-    registrations: [],
-    pibs: [
-      {
-        product: 'Cornerstone',
-        version: '2.10.0',
-        internalVariant,
-        variant: `Draft ${internalVariant}`,
-        file: { path: sha256, ...(name ? { name } : {}) },
-      },
-    ],
-    dsvs: [],
-  };
+  return onePibManifest({ internalVariant, variant: `Draft ${internalVariant}`, path: sha256, name });
 }
 
 async function storedPibFile(publisher: string) {

@@ -1,6 +1,7 @@
 import { PUBLISHING_PATHS, UPLOAD_FAILED_MESSAGE, UPLOAD_METADATA_KEYS, type Draft } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { useDemoPortal } from '../../../test/demo-portal';
+import { onePibManifest } from '../../../../../test-kit/manifests';
 
 // A folder that cannot be made, even by root: /dev/null is no directory.
 const demo = useDemoPortal({ env: { PUBLISH_UPLOAD_DIR: '/dev/null/uploads' } });
@@ -13,21 +14,7 @@ describe('an upload folder the portal cannot make', () => {
       method: 'POST',
       url: PUBLISHING_PATHS.drafts,
       headers: { authorization: publisher },
-      payload: {
-        families: ['CS'],
-        versions: [],
-        registrations: [],
-        pibs: [
-          {
-            product: 'Cornerstone',
-            version: '2.10.0',
-            internalVariant: 'folder',
-            variant: 'Folder',
-            file: { path: sha256 },
-          },
-        ],
-        dsvs: [],
-      },
+      payload: onePibManifest({ internalVariant: 'folder', variant: 'Folder', path: sha256 }),
     });
     expect(created.statusCode).toBe(201);
     const draftId = created.json<Draft>().draft.id;

@@ -26,6 +26,7 @@ import { blobKeyFor } from '../../plugins/blob-store';
 import { sweepDrafts } from './drafts';
 import { publishingDrafts, publishingUploads } from './publishing-tables';
 import { sweepAbandonedUploads } from './uploads';
+import { onePibManifest } from '../../../../../test-kit/manifests';
 
 /** Small enough that a test can pass it, large enough that an upload spans several of Fastify's default body limits (1 MiB). */
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -49,21 +50,7 @@ const send = (method: 'POST' | 'PUT', url: string, authorization: string, payloa
 
 /** A catalogue.json adding one Cornerstone 2.10.0 PIB whose file is named by `sha256`. */
 function newPib(sha256: string, internalVariant: string, name?: string): CatalogueManifest {
-  return {
-    families: ['CS'],
-    versions: [],
-    registrations: [],
-    pibs: [
-      {
-        product: 'Cornerstone',
-        version: '2.10.0',
-        internalVariant,
-        variant: `Upload ${internalVariant}`,
-        file: { path: sha256, ...(name ? { name } : {}) },
-      },
-    ],
-    dsvs: [],
-  };
+  return onePibManifest({ internalVariant, variant: `Upload ${internalVariant}`, path: sha256, name });
 }
 
 async function createDraft(publisher: string, manifest: CatalogueManifest) {
