@@ -28,6 +28,7 @@ import { DraftPreviewSection } from './drafts/draft-preview';
 import styles from './drafts/draft.module.css';
 import { EntryForms } from './drafts/entry-forms';
 import { saveDraft, type SaveAnswer } from './drafts/save-draft';
+import facts from './facts.module.css';
 
 export const meta = () =>
   staffToolMeta(
@@ -166,7 +167,7 @@ function EntryCard({
           {message}
         </p>
       ))}
-      <dl className={styles.facts}>
+      <dl className={facts.facts}>
         {entry.fields.map(({ field, value }) => (
           <div key={field}>
             <dt>{field}</dt>

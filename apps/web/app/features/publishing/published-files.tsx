@@ -18,6 +18,7 @@ import {
   type FileStateChoice,
 } from './published-files-filter';
 import own from './published-files.module.css';
+import facts from './facts.module.css';
 
 /** What a withdrawal or restoration came to, shown beside its file. */
 export interface FileChange {
@@ -137,7 +138,7 @@ function FileCard({ file }: { file: PublishedFile }) {
       <h3 id={headingId} className={styles.fileName}>
         {file.name}
       </h3>
-      <dl className={styles.facts}>
+      <dl className={facts.facts}>
         <div>
           <dt>Published as</dt>
           <dd>
@@ -153,7 +154,7 @@ function FileCard({ file }: { file: PublishedFile }) {
         <div>
           <dt>SHA-256</dt>
           <dd>
-            <code className={styles.hash}>{file.sha256}</code>
+            <code className={facts.hash}>{file.sha256}</code>
           </dd>
         </div>
         <div>

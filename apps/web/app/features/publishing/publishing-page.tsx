@@ -17,6 +17,7 @@ import { DiffTable } from './diff-table';
 import { DraftsInProgress } from './drafts/drafts-in-progress';
 import styles from './publishing-page.module.css';
 import { PublishedFiles, shouldRevalidateForFileFilter, type FileChange } from './published-files';
+import facts from './facts.module.css';
 
 export const meta = () =>
   staffToolMeta(
@@ -143,7 +144,7 @@ function ChangeDiff({ detail }: { detail: CatalogueChangeDetail }) {
         <Link to={href('servicePublishing')}>Back to the change history</Link>
       </p>
       <h2>Change {change.id}</h2>
-      <dl className={styles.facts}>
+      <dl className={facts.facts}>
         <div>
           <dt>When</dt>
           <dd>{formatDateTime(change.occurredAt)}</dd>
@@ -167,7 +168,7 @@ function ChangeDiff({ detail }: { detail: CatalogueChangeDetail }) {
         <div>
           <dt>Change set SHA-256</dt>
           <dd>
-            <code className={styles.hash}>{change.digest}</code>
+            <code className={facts.hash}>{change.digest}</code>
           </dd>
         </div>
       </dl>

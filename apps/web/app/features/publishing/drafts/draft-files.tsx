@@ -6,6 +6,7 @@ import type { Failure } from '../../../shared/outcome/outcome';
 import styles from './draft.module.css';
 import { uploadKey, useUploads, type UploadProgress } from './file-upload';
 import { claimFile, sendIfNeeded } from './save-draft';
+import facts from '../facts.module.css';
 
 /** What each state of a draft's file is called on the screen. */
 export const FILE_STATE_WORDS: Record<DraftFileState, string> = {
@@ -86,7 +87,7 @@ function FileCard({
       <h3 id={headingId} className={styles.cardTitle}>
         {name}
       </h3>
-      <dl className={styles.facts}>
+      <dl className={facts.facts}>
         <div>
           <dt>State</dt>
           <dd>{FILE_STATE_WORDS[file.state]}</dd>
@@ -98,7 +99,7 @@ function FileCard({
         <div>
           <dt>SHA-256</dt>
           <dd>
-            <code className={styles.hash}>{file.sha256}</code>
+            <code className={facts.hash}>{file.sha256}</code>
           </dd>
         </div>
       </dl>

@@ -9,6 +9,7 @@ import { outcomeOf, type Failure } from '../../../shared/outcome/outcome';
 import { createDraft } from '../api/drafts-api';
 import styles from './draft.module.css';
 import { EMPTY_DRAFT } from './draft-manifest';
+import facts from '../facts.module.css';
 
 /** The Publishing screen's drafts in progress (any publisher may continue any), and "New draft". */
 export function DraftsInProgress({ drafts }: { drafts: readonly DraftSummary[] }) {
@@ -55,7 +56,7 @@ function DraftCard({ draft }: { draft: DraftSummary }) {
       <h3 id={headingId} className={styles.cardTitle}>
         <Link to={draftHref(draft.id)}>Draft of {formatDateTime(draft.createdAt)}</Link>
       </h3>
-      <dl className={styles.facts}>
+      <dl className={facts.facts}>
         <div>
           <dt>Started by</dt>
           <dd>{draft.createdBy}</dd>
