@@ -2,7 +2,7 @@ import { useState } from 'react';
 import styles from './copy-button.module.css';
 
 /** Copies `text` to the clipboard; `label` says what (its accessible name starts with the visible 'Copy'). */
-export function CopyButton({ text, label }: { text: string; label: string }) {
+export function CopyButton({ text, label, disabled = false }: { text: string; label: string; disabled?: boolean }) {
   const [copied, setCopied] = useState(false);
   const copy = () => {
     navigator.clipboard.writeText(text).then(
@@ -11,7 +11,14 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
     );
   };
   return (
-    <button type="button" className={styles.copy} onClick={copy} onBlur={() => setCopied(false)} aria-label={label}>
+    <button
+      type="button"
+      className={styles.copy}
+      onClick={copy}
+      disabled={disabled}
+      onBlur={() => setCopied(false)}
+      aria-label={label}
+    >
       {copied ? 'Copied' : 'Copy'}
     </button>
   );

@@ -46,8 +46,10 @@ export function FollowUpdates({ authorization, idName }: { authorization: string
       </p>
       {feed === 'unavailable' ? (
         <p className={styles.note}>The feed address could not be fetched. Please try again later.</p>
-      ) : feed ? (
+      ) : (
         // Copied as the results' SHA-256 are (the button says so): no status region beside the lookup's own.
+        // The row is there while the address is fetched, so nothing above the footer moves when it comes
+        // (a visitor who went Back to the results is put back where they were).
         <div className={forms.row}>
           <label htmlFor={`${headingId}-address`} className={styles.visuallyHidden}>
             Feed address
@@ -55,13 +57,15 @@ export function FollowUpdates({ authorization, idName }: { authorization: string
           <input
             id={`${headingId}-address`}
             className={forms.input}
-            value={feed}
+            value={feed ?? ''}
+            placeholder="Fetching the feed address…"
+            aria-busy={feed === undefined}
             readOnly
             onFocus={(event) => event.target.select()}
           />
-          <CopyButton text={feed} label="Copy feed address" />
+          <CopyButton text={feed ?? ''} label="Copy feed address" disabled={feed === undefined} />
         </div>
-      ) : null}
+      )}
     </section>
   );
 }
