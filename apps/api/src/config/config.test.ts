@@ -102,6 +102,7 @@ describe('configuration', () => {
   it('reads the operations settings: telemetry budgets, metrics listener, shutdown grace', () => {
     const config = loadConfig({}, '/srv/portal');
     expect(config).toMatchObject({
+      telemetryBatchesPerAddressPerMinute: 60,
       telemetryEventsPerAddressPerDay: 20_000,
       telemetryEventsPerDay: 1_000_000,
       telemetryMinFreeDiskMb: 1024,
@@ -120,11 +121,13 @@ describe('configuration', () => {
         METRICS_PORT: '70000',
         TELEMETRY_EVENTS_PER_DAY: '0',
         TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY: 'lots',
+        TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE: '1e9999',
         SHUTDOWN_GRACE_SECONDS: '0',
       }),
     ).toEqual([
       'SHUTDOWN_GRACE_SECONDS must be a whole number of seconds, 1-3600, got "0"',
       'METRICS_PORT must be an integer 1-65535, got "70000"',
+      'TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE must be a whole number of batches, 1-1000000, got "1e9999"',
       'TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY must be a whole number of events, 1-1000000000, got "lots"',
       'TELEMETRY_EVENTS_PER_DAY must be a whole number of events, 1-1000000000, got "0"',
     ]);

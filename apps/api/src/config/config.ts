@@ -67,6 +67,11 @@ export interface Config {
   downloadRecordsRetentionDays: number;
   /** Days anonymous telemetry events and their daily rollups are kept (TELEMETRY_RETENTION_DAYS, default 400). */
   telemetryRetentionDays: number;
+  /**
+   * Telemetry batches taken from one client address per minute (TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE,
+   * default 60); beyond, 429. A browser sends one every 15 s: a lab of many behind one NAT address needs more.
+   */
+  telemetryBatchesPerAddressPerMinute: number;
   /** Telemetry events stored per client address per UTC day (TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY); beyond, dropped. */
   telemetryEventsPerAddressPerDay: number;
   /** Telemetry events stored per UTC day, every client together (TELEMETRY_EVENTS_PER_DAY); beyond, dropped and counted. */
@@ -157,6 +162,8 @@ const DEFAULT_TELEMETRY_RETENTION_DAYS = 400;
 const DEFAULT_SHUTDOWN_GRACE_SECONDS = 10;
 /** Budgets no real browser reaches (docs/decisions/131-telemetry-budgets.md). */
 const DEFAULT_TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY = 20_000;
+/** A browser sends a batch every 15 seconds, a few more when pages close: 60 a minute is some 15 browsers. */
+const DEFAULT_TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE = 60;
 const DEFAULT_TELEMETRY_EVENTS_PER_DAY = 1_000_000;
 const DEFAULT_TELEMETRY_MIN_FREE_DISK_MB = 1024;
 const RETENTION_MAX_DAYS = 36_500;
@@ -360,6 +367,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
     return value;
   };
+  const telemetryBatchesPerAddressPerMinute = wholeNumber(
+    'TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE',
+    DEFAULT_TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE,
+    1,
+    1_000_000,
+    'batches',
+  );
   const telemetryEventsPerAddressPerDay = wholeNumber(
     'TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY',
     DEFAULT_TELEMETRY_EVENTS_PER_ADDRESS_PER_DAY,
@@ -490,6 +504,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     publishUploadDir,
     publishMaxFileBytes,
     telemetryRetentionDays,
+    telemetryBatchesPerAddressPerMinute,
     telemetryEventsPerAddressPerDay,
     telemetryEventsPerDay,
     telemetryMinFreeDiskMb,

@@ -2,7 +2,6 @@ import { TELEMETRY_MAX_EVENTS_PER_BATCH, TELEMETRY_PATHS } from '@portal/contrac
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { purgeExpiredTelemetry } from './ingest';
-import { BATCHES_PER_CLIENT } from './telemetry-routes';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const SESSION = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -12,7 +11,7 @@ let portal: TestApp;
 let nextAddress = 1;
 
 beforeAll(async () => {
-  portal = await createTestApp({ env: { REPORT_ERRORS: 'true' } });
+  portal = await createTestApp({ env: { REPORT_ERRORS: 'true', TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE: '7' } });
   portal.app.log.level = 'silent';
 });
 afterAll(async () => portal.close());
@@ -119,9 +118,10 @@ describe('POST /v1/telemetry', () => {
     expect(await storedEvents()).toEqual([]);
   });
 
-  it('limits the batches of one client, not of the others', async () => {
+  it('limits the batches of one client to TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE, not those of the others', async () => {
+    expect(portal.app.config.telemetryBatchesPerAddressPerMinute).toBe(7);
     const remoteAddress = '198.51.100.77';
-    for (let i = 0; i < BATCHES_PER_CLIENT.max; i++) {
+    for (let i = 0; i < portal.app.config.telemetryBatchesPerAddressPerMinute; i++) {
       expect((await post({ events: [pageView()] }, { remoteAddress })).statusCode).toBe(202);
     }
     const limited = await post({ events: [pageView()] }, { remoteAddress });

@@ -10,8 +10,6 @@ import fp from 'fastify-plugin';
 import { TelemetryBudget } from './budget';
 import { classifyBatch, purgeExpiredTelemetry, storedOn, storeEvents } from './ingest';
 
-/** Batches per client per minute: a browser sends one every 15 seconds, a few more when pages close. */
-export const BATCHES_PER_CLIENT = { max: 60, timeWindow: '1 minute' };
 const PURGE_INTERVAL_MS = 60 * 60_000;
 
 const tooManyResponse = () => ({ statusCode: 429, message: 'Too many telemetry batches. Please slow down.' });
@@ -53,7 +51,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: TELEMETRY_MAX_BODY_BYTES,
       // If the limit's store fails (Redis away), telemetry still flows: it is not worth an outage.
       onRequest: app.limitPerClient('telemetry-batches', {
-        ...BATCHES_PER_CLIENT,
+        max: config.telemetryBatchesPerAddressPerMinute,
+        timeWindow: '1 minute',
         onOutage: 'open',
         errorResponseBuilder: tooManyResponse,
       }),
