@@ -167,8 +167,8 @@ export async function applyChangeSet(
             ...(changeSet.kind === 'manifest' ? {} : { file: changeSet.fileId, reason: changeSet.reason }),
           },
         });
-        // Delivered on commit only, to every server listening on this database.
-        await tx.execute(sql.raw(`NOTIFY ${CATALOGUE_PUBLISHED_CHANNEL}`));
+        // Delivered on commit only, to every server listening on this database, naming the change.
+        await tx.execute(sql`SELECT pg_notify(${CATALOGUE_PUBLISHED_CHANNEL}, ${String(row!.id)})`);
         return { changeId: row!.id, digest, summary, upserts, files: { stored: written.length, alreadyStored } };
       } catch (error) {
         // Blobs this change added are referenced by nothing now. Removed while the lock is

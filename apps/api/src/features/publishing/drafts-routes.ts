@@ -215,7 +215,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           { ...previewContext, blobStore: app.blobStore },
         );
         // This portal answers from the new catalogue at once; the others on their NOTIFY.
-        app.catalogue.invalidate();
+        app.catalogue.invalidate(applied.changeId);
         return { change: (await readChange(app.db, applied.changeId))! };
       } catch (error) {
         if (error instanceof StalePreview) {

@@ -33,17 +33,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   const apply = async (request: FastifyRequest, reply: FastifyReply, changeSet: ChangeSet) => {
+    let changeId: number;
     try {
-      await applyChangeSet(app.db, changeSet, authorOf(request), {
+      ({ changeId } = await applyChangeSet(app.db, changeSet, authorOf(request), {
         secretKey: app.secretKey,
         blobStore: app.blobStore,
-      });
+      }));
     } catch (error) {
       if (error instanceof ChangeRefused) return reply.status(error.status).send({ message: error.message });
       throw error;
     }
     // This portal answers from the new catalogue at once; the others on their NOTIFY.
-    app.catalogue.invalidate();
+    app.catalogue.invalidate(changeId);
     return reply.send({ files: await listPublishedFiles(app.db) });
   };
 

@@ -50,10 +50,27 @@ export class CatalogueCache {
     return this.currentLoaded;
   }
 
-  invalidate(): void {
+  /**
+   * Drops the snapshot, so the next `get()` loads the catalogue anew. Given the change this
+   * process just committed, it remembers it: that change's own NOTIFY, which arrives a moment
+   * later, then drops nothing (`published`), instead of making every lookup wait for a second
+   * load of the same catalogue. Changes commit one at a time under the import lock, in the
+   * order of their numbers, so a load after change N has every change up to N.
+   */
+  invalidate(afterChange?: number): void {
+    if (afterChange !== undefined) this.newestChangeSeen = Math.max(this.newestChangeSeen, afterChange);
     this.current = undefined;
     this.currentLoaded = undefined;
   }
+
+  /** A publish's NOTIFY (its payload the change's number): drops the snapshot unless it already has that change. */
+  published(payload: string | undefined): void {
+    const change = Number(payload);
+    if (payload !== undefined && Number.isSafeInteger(change) && change <= this.newestChangeSeen) return;
+    this.invalidate(Number.isSafeInteger(change) ? change : undefined);
+  }
+
+  private newestChangeSeen = 0;
 }
 
 /**
@@ -67,9 +84,9 @@ export function listenForPublishes(
   onPublish: () => void = () => {},
 ) {
   const invalidate = () => cache.invalidate();
-  const published = () => {
+  const published = (payload: string | undefined) => {
     onPublish();
-    invalidate();
+    cache.published(payload);
   };
   return listenToChannel(
     pool,
