@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CHROMATOF_FILE_KINDS } from './chromatof';
-import { FILE_NAME_MAX_CHARS } from './files';
+import { FILE_NAME_MAX_CHARS, SHA256_PATTERN } from './files';
 import { CUSTOMER_ID_PATTERN } from './registrations';
 import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN } from './firmware';
 
@@ -475,8 +475,8 @@ export type DraftFile = Static<typeof DraftFile>;
 /** A file a publisher adds to a draft: the SHA-256 the browser computed, its name and size. */
 export const DraftFileClaim = Type.Object(
   {
-    sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }),
-    name: Type.String({ minLength: 1, maxLength: 255 }),
+    sha256: Type.String({ pattern: SHA256_PATTERN }),
+    name: Type.String({ minLength: 1, maxLength: FILE_NAME_MAX_CHARS }),
     sizeBytes: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
   },
   { additionalProperties: false },

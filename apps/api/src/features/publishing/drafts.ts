@@ -1,4 +1,5 @@
 import {
+  SHA256_PATTERN,
   CatalogueManifest,
   CATALOGUE_CHANGED_SINCE_PREVIEW_MESSAGE,
   DRAFT_ALREADY_PUBLISHED_MESSAGE,
@@ -49,7 +50,7 @@ import { publishingDrafts, publishingUploads } from './publishing-tables';
  */
 
 const DAY_MS = 24 * 60 * 60 * 1_000;
-const SHA256 = /^[0-9a-f]{64}$/;
+const SHA256 = new RegExp(SHA256_PATTERN);
 
 type DraftRow = typeof publishingDrafts.$inferSelect;
 

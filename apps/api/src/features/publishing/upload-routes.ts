@@ -1,4 +1,5 @@
 import {
+  SHA256_PATTERN,
   DraftFile,
   DraftFileClaim,
   DraftParams,
@@ -46,7 +47,7 @@ class Refusal {
   }
 }
 
-const SHA256 = /^[0-9a-f]{64}$/;
+const SHA256 = new RegExp(SHA256_PATTERN);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
