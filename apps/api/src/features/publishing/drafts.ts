@@ -197,6 +197,12 @@ function summaryOf(row: DraftRow, expiryDays: number): DraftSummary {
 
 const openDraft = (id: string) => and(eq(publishingDrafts.id, id), eq(publishingDrafts.state, 'open'));
 
+/** Whether a draft in progress has this ID (an upload or a claim for any other is refused). */
+export async function isOpenDraft(db: DatabaseExecutor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: publishingDrafts.id }).from(publishingDrafts).where(openDraft(id));
+  return row !== undefined;
+}
+
 export async function listDrafts(db: Database, expiryDays: number): Promise<DraftSummary[]> {
   const rows = await db
     .select()

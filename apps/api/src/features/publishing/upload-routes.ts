@@ -26,15 +26,8 @@ import { NodeRequest } from 'srvx/node';
 import { Type } from 'typebox';
 import { blobKeyFor } from '../../plugins/blob-store';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
-import { DRAFT_SWEEP_INTERVAL_MS } from './drafts';
-import {
-  claimDraftFile,
-  ClaimRefused,
-  HashingFileStore,
-  isOpenDraft,
-  recordUpload,
-  sweepAbandonedUploads,
-} from './uploads';
+import { DRAFT_SWEEP_INTERVAL_MS, isOpenDraft } from './drafts';
+import { claimDraftFile, ClaimRefused, HashingFileStore, recordUpload, sweepAbandonedUploads } from './uploads';
 
 /** An answer the tus server sends as it is: `{ "message": … }` with a 4xx (thrown from its hooks). */
 class Refusal {

@@ -6,7 +6,7 @@ import {
   type DraftFileClaim,
 } from '@portal/contracts';
 import { FileStore } from '@tus/file-store';
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -14,7 +14,8 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import type { Database, DatabaseExecutor } from '../../db/connect';
 import { files } from '../../plugins/catalogue/catalogue-tables';
-import { publishingDrafts, publishingUploads } from './publishing-tables';
+import { isOpenDraft } from './drafts';
+import { publishingUploads } from './publishing-tables';
 
 /**
  * Uploads into drafts (docs/publishing.md#uploads, docs/decisions/186-resumable-uploads-with-tus.md):
@@ -41,8 +42,6 @@ interface RunningHash {
  */
 export class HashingFileStore extends FileStore {
   private readonly running = new Map<string, RunningHash>();
-  /** How many times a hash was rebuilt from the disk (after a restart or another portal's write). */
-  rebuilds = 0;
 
   constructor(readonly folder: string) {
     super({ directory: folder });
@@ -90,7 +89,6 @@ export class HashingFileStore extends FileStore {
     if (known && known.offset === offset) return known;
     const rebuilt: RunningHash = { hash: createHash('sha256'), offset: 0 };
     if (offset > 0) {
-      this.rebuilds++;
       for await (const chunk of createReadStream(this.pathOf(id), { end: offset - 1, highWaterMark: 1 << 20 })) {
         rebuilt.hash.update(chunk as Buffer);
         rebuilt.offset += (chunk as Buffer).length;
@@ -131,15 +129,6 @@ export async function sweepAbandonedUploads(folder: string, expiryDays: number, 
     swept.push(id);
   }
   return swept;
-}
-
-/** Whether a draft in progress has this ID (an upload or a claim for any other is refused). */
-export async function isOpenDraft(db: DatabaseExecutor, draftId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: publishingDrafts.id })
-    .from(publishingDrafts)
-    .where(and(eq(publishingDrafts.id, draftId), eq(publishingDrafts.state, 'open')));
-  return row !== undefined;
 }
 
 /** A completed upload, recorded once its blob is stored; uploading the same bytes again changes nothing. */
