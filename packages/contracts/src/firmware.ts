@@ -42,6 +42,25 @@ export function firmwareReleaseNotesPath(version: string): string {
  */
 export const FIRMWARE_VERSION_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$';
 
+/** SPEC §5: three digits, three digits, three digits; shown as 'v' plus the last three. */
+const DISPLAYED_FIRMWARE_NAME = /^\d{3}\.\d{3}\.(\d{3})$/;
+
+/** The name a person sees for a firmware version (SPEC §5): `001.002.003` → `v003`; anything else as it is. */
+export function firmwareDisplayName(versionName: string): string {
+  const match = DISPLAYED_FIRMWARE_NAME.exec(versionName);
+  return match ? `v${match[1]}` : versionName;
+}
+
+/**
+ * SPEC §5's name and the version as the maker writes it, for text that names a release once:
+ * `002.002.010` → `v010 (002.002.010)` (a lab records the full version); a name outside the
+ * pattern shows once, as written (docs/decisions/137-firmware-pages-that-answer.md).
+ */
+export function firmwareFullName(versionName: string): string {
+  const shown = firmwareDisplayName(versionName);
+  return shown === versionName ? versionName : `${shown} (${versionName})`;
+}
+
 /** A metadata file is valid this many days after it was issued; an older one is refused as frozen. */
 export const FIRMWARE_METADATA_VALID_DAYS = 365;
 

@@ -14,6 +14,7 @@ export * from './password-reset';
 export * from './people';
 export * from './publishing';
 export * from './registrations';
+export * from './release-references';
 export * from './releases';
 export * from './service-keys';
 export * from './sign-in';
