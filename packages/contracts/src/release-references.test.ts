@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  newAdvisoryForReleases,
   parseReleaseReferenceKey,
   releaseReferenceKey,
   releaseReferenceLabel,
@@ -26,7 +27,7 @@ describe('release references', () => {
     expect(parseReleaseReferenceKey(releaseReferenceKey(odd))).toEqual(odd);
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 64 }), fc.string({ minLength: 1, maxLength: 64 }), (p, v) => {
-        fc.pre(!/[\u0000-\u001f]/.test(p + v));
+        fc.pre(!/\p{Cc}/u.test(p + v));
         const reference: ReleaseReference = { kind: 'chromatof', product: p, version: v };
         expect(parseReleaseReferenceKey(releaseReferenceKey(reference))).toEqual(reference);
       }),
@@ -61,5 +62,14 @@ describe('release references', () => {
     expect(sameRelease(cornerstone, { kind: 'cornerstone', version: '2.8.1' })).toBe(true);
     expect(sameRelease(cornerstone, { kind: 'cornerstone', version: '2.8.10' })).toBe(false);
     expect(sameRelease(firmware, { ...firmware, instrument: 'MX' })).toBe(false);
+  });
+});
+
+describe('newAdvisoryForReleases', () => {
+  it('opens a new advisory draft with the releases as affected, by their keys', () => {
+    expect(newAdvisoryForReleases([])).toBe('/service/security/new');
+    const address = new URL(newAdvisoryForReleases([cornerstone, firmware]), 'http://portal.test');
+    expect(address.pathname).toBe('/service/security/new');
+    expect(address.searchParams.getAll('affected').map(parseReleaseReferenceKey)).toEqual([cornerstone, firmware]);
   });
 });

@@ -1,5 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN, firmwareFullName } from './firmware';
+import {
+  FIRMWARE_INSTRUMENT_NAMES,
+  FIRMWARE_VERSION_NAME_PATTERN,
+  firmwareFullName,
+  type FirmwareInstrumentName,
+} from './firmware';
 
 /**
  * One published release of the catalogue, named the same way by everything that speaks of
@@ -14,7 +19,9 @@ import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN, firmwareFullN
 export const RELEASE_KINDS = ['cornerstone', 'chromatof', 'firmware'] as const;
 export type ReleaseKind = (typeof RELEASE_KINDS)[number];
 
-const VersionText = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f]+$' });
+/** A Cornerstone or ChromaTOF version or product name: 1 to 64 characters, no control character. */
+const RELEASE_NAME_PATTERN = '^[^\\u0000-\\u001f]{1,64}$';
+const VersionText = Type.String({ minLength: 1, maxLength: 64, pattern: RELEASE_NAME_PATTERN });
 
 export const ReleaseReference = Type.Union(
   [
@@ -26,7 +33,9 @@ export const ReleaseReference = Type.Union(
     Type.Object(
       {
         kind: Type.Literal('firmware'),
-        instrument: Type.Union(FIRMWARE_INSTRUMENT_NAMES.map((name) => Type.Literal(name))),
+        instrument: Type.Unsafe<FirmwareInstrumentName>(
+          Type.Union(FIRMWARE_INSTRUMENT_NAMES.map((name) => Type.Literal(name))),
+        ),
         version: Type.String({ pattern: FIRMWARE_VERSION_NAME_PATTERN }),
       },
       { additionalProperties: false },
@@ -79,8 +88,8 @@ export function parseReleaseReferenceKey(key: string): ReleaseReference | undefi
     return undefined;
   }
   const [kind, ...rest] = parts;
-  const text = (value: string | undefined): value is string =>
-    value !== undefined && value.length >= 1 && value.length <= 64 && !/[\u0000-\u001f]/.test(value);
+  const releaseName = new RegExp(RELEASE_NAME_PATTERN);
+  const text = (value: string | undefined): value is string => value !== undefined && releaseName.test(value);
   if (kind === 'cornerstone' && rest.length === 1 && text(rest[0])) return { kind, version: rest[0] };
   if (kind === 'chromatof' && rest.length === 2 && text(rest[0]) && text(rest[1]))
     return { kind, product: rest[0], version: rest[1] };
@@ -110,4 +119,19 @@ export function releaseReferenceLabel(reference: ReleaseReference): string {
 /** Whether two references name the same release. */
 export function sameRelease(a: ReleaseReference, b: ReleaseReference): boolean {
   return releaseReferenceKey(a) === releaseReferenceKey(b);
+}
+
+/**
+ * The page that opens a new advisory draft (issue 34's screen), and the address that opens
+ * one with these releases as affected: what the component search's "Draft an advisory for
+ * these releases" links to (issue 35). The screen reads `affected` (repeated) as keys.
+ */
+export const NEW_ADVISORY_PAGE = '/service/security/new';
+export const ADVISORY_AFFECTED_PARAM = 'affected';
+
+export function newAdvisoryForReleases(references: readonly ReleaseReference[]): string {
+  const query = new URLSearchParams(
+    references.map((reference): [string, string] => [ADVISORY_AFFECTED_PARAM, releaseReferenceKey(reference)]),
+  );
+  return references.length === 0 ? NEW_ADVISORY_PAGE : `${NEW_ADVISORY_PAGE}?${query}`;
 }
