@@ -114,47 +114,44 @@ export default fp(
     app.decorate('refuseCredential', (request: FastifyRequest, reply: FastifyReply, message: string, tried: string) =>
       refuse(request, reply, message, anonymousKey(tried)),
     );
-    app.decorate(
-      'authenticateCustomer',
-      async (request: FastifyRequest, reply: FastifyReply) => {
-        const { customerCredentials: accepted, staffAccess } = request.routeOptions.config;
-        if (accepted === undefined) throw new Error(`${request.routeOptions.url} states no config.customerCredentials`);
-        reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL);
-        const header = request.headers.authorization;
-        // One reader of the header (contracts): the scheme in any case (RFC 9110 §11.1).
-        const parsed = parseAuthorization(header);
-        if (staffAccess !== undefined && parsed?.scheme === 'bearer') {
-          const staff = await app.checkStaffAccess(request, reply, staffAccess);
-          return staff ? ({ kind: 'staff' } satisfies Caller) : undefined;
-        }
-        const client = clientKey(request.ip);
-        const credential = parsed?.scheme === 'bearer' ? undefined : parsed;
-        // The brake knows credentials only by their digest; anything else by a hash of the header.
-        const tried = credential ? app.registrations.digestOf(credential) : anonymousKey(header ?? '');
-        // The in-memory brake answers at once: awaiting only a promise spares a lookup two
-        // turns of the microtask queue (docs/decisions/160-versions-route-profile.md).
-        const braking = brake.retryAfterSeconds(client, tried);
-        const retryAfter = braking instanceof Promise ? await braking : braking;
-        if (retryAfter !== undefined) {
-          app.metrics.brakeRefusals.inc();
-          await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
-          return undefined;
-        }
-        if (credential && accepted[credential.scheme] !== undefined) {
-          const snapshot = app.catalogue.loaded();
-          const registration = snapshot
-            ? app.registrations.findIn(snapshot, credential, tried)
-            : await app.registrations.find(credential, tried);
-          if (registration) {
-            const recording = brake.recordSuccess(client, tried);
-            if (recording) await recording;
-            return { kind: 'customer', registration, credential } satisfies Caller;
-          }
-        }
-        await refuse(request, reply, refusalMessage(accepted, header), tried);
+    app.decorate('authenticateCustomer', async (request: FastifyRequest, reply: FastifyReply) => {
+      const { customerCredentials: accepted, staffAccess } = request.routeOptions.config;
+      if (accepted === undefined) throw new Error(`${request.routeOptions.url} states no config.customerCredentials`);
+      reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL);
+      const header = request.headers.authorization;
+      // One reader of the header (contracts): the scheme in any case (RFC 9110 §11.1).
+      const parsed = parseAuthorization(header);
+      if (staffAccess !== undefined && parsed?.scheme === 'bearer') {
+        const staff = await app.checkStaffAccess(request, reply, staffAccess);
+        return staff ? ({ kind: 'staff' } satisfies Caller) : undefined;
+      }
+      const client = clientKey(request.ip);
+      const credential = parsed?.scheme === 'bearer' ? undefined : parsed;
+      // The brake knows credentials only by their digest; anything else by a hash of the header.
+      const tried = credential ? app.registrations.digestOf(credential) : anonymousKey(header ?? '');
+      // The in-memory brake answers at once: awaiting only a promise spares a lookup two
+      // turns of the microtask queue (docs/decisions/160-versions-route-profile.md).
+      const braking = brake.retryAfterSeconds(client, tried);
+      const retryAfter = braking instanceof Promise ? await braking : braking;
+      if (retryAfter !== undefined) {
+        app.metrics.brakeRefusals.inc();
+        await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
         return undefined;
-      },
-    );
+      }
+      if (credential && accepted[credential.scheme] !== undefined) {
+        const snapshot = app.catalogue.loaded();
+        const registration = snapshot
+          ? app.registrations.findIn(snapshot, credential, tried)
+          : await app.registrations.find(credential, tried);
+        if (registration) {
+          const recording = brake.recordSuccess(client, tried);
+          if (recording) await recording;
+          return { kind: 'customer', registration, credential } satisfies Caller;
+        }
+      }
+      await refuse(request, reply, refusalMessage(accepted, header), tried);
+      return undefined;
+    });
   },
   { name: 'customer-auth', dependencies: ['catalogue', 'registrations', 'staff-roles', 'redis', 'metrics'] },
 );
