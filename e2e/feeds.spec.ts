@@ -169,7 +169,14 @@ test('each firmware page announces its series feed in its head and links it', as
     await expect(alternate).toHaveAttribute('href', `/v1/firmware/${series}/feed.atom`);
     const feed = await page.request.get(`/v1/firmware/${series}/feed.atom`);
     expect(feed.status()).toBe(200);
-    expect(entriesOf(await feed.text()).length).toBeGreaterThan(0);
+    const entries = entriesOf(await feed.text());
+    expect(entries.length).toBeGreaterThan(0);
+    // The newest entry names the release as the page's heading does: SPEC §5's name and the version as written.
+    const latest = page.getByRole('heading', { name: text(entries[0]!.title), exact: true });
+    await expect(latest).toBeVisible();
+    expect(text(entries[0]!.title)).toMatch(
+      new RegExp(`^${series.toUpperCase()} firmware v(\\d{3}) \\(\\d{3}\\.\\d{3}\\.\\1\\)$`),
+    );
     await expect(page.getByRole('link', { name: `${series.toUpperCase()} firmware feed` })).toHaveAttribute(
       'href',
       `/v1/firmware/${series}/feed.atom`,

@@ -6,21 +6,24 @@ import { expect, test } from './fixtures';
 import { REPO_ROOT } from '../test-kit/portal-process';
 import { gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
 
-// The demo catalogue's latest firmware of each series (docs/demo-data.md), shown as the maker writes it.
+// The demo catalogue's latest firmware of each series (docs/demo-data.md): SPEC §5's name ('v' and
+// the last three digits) and the version as the maker writes it (decision 137).
 const SERIES = [
   {
     path: '/metallographics/mx/firmware',
     shortName: 'MX',
     version: '001.005.002',
+    shown: 'v002',
     date: 'Feb 18, 2025',
   },
   {
     path: '/metallographics/px/firmware',
     shortName: 'PX',
     version: '002.002.010',
+    shown: 'v010',
     date: 'Apr 22, 2025',
   },
-  { path: '/metallographics/cx/firmware', shortName: 'CX', version: '003.001.004', date: 'May 6, 2025' },
+  { path: '/metallographics/cx/firmware', shortName: 'CX', version: '003.001.004', shown: 'v004', date: 'May 6, 2025' },
 ];
 const METADATA = '**/firmware/metadata.json';
 
@@ -37,15 +40,33 @@ function acceptFailedMetadataFetch(pageProblems: string[], pattern: RegExp) {
 }
 
 for (const series of SERIES) {
-  test(`${series.shortName} firmware page: the latest link downloads update.zip byte for byte`, async ({
+  test(`${series.shortName} firmware page: the latest link, named ${series.shown} and ${series.version}, downloads update.zip byte for byte`, async ({
     page,
     pageProblems,
   }) => {
     await open(page, series.path);
     const expected = await demoZip(series.shortName, series.version);
     const sha256 = createHash('sha256').update(expected).digest('hex');
-    const link = page.getByRole('link', { name: `Download ${series.shortName} firmware ${series.version}` });
+    // A screen reader hears both names; the link's text holds SPEC §5's, the full version beside it.
+    const link = page.getByRole('link', {
+      name: `Download ${series.shortName} firmware ${series.shown} (${series.version})`,
+      exact: true,
+    });
     await expect(link).toBeVisible();
+    await expect(link).toContainText(`Download ${series.shortName} firmware ${series.shown} `);
+    const fullVersion = link.getByText(`(${series.version})`, { exact: true });
+    await expect(fullVersion).toBeVisible();
+    // Beside SPEC §5's name, inside the link's own box (a narrow screen wraps the words, not the version).
+    const [linkBox, versionBox] = [await link.boundingBox(), await fullVersion.boundingBox()];
+    expect(versionBox!.x).toBeGreaterThan(linkBox!.x);
+    expect(versionBox!.x + versionBox!.width).toBeLessThanOrEqual(linkBox!.x + linkBox!.width);
+    expect(versionBox!.y + versionBox!.height).toBeLessThanOrEqual(linkBox!.y + linkBox!.height);
+    await expect(
+      page.getByRole('heading', {
+        name: `${series.shortName} firmware ${series.shown} (${series.version})`,
+        exact: true,
+      }),
+    ).toBeVisible();
     const details = page.getByRole('region', { name: `Latest ${series.shortName} firmware` });
     await expect(details).toContainText(`Released${series.date}`);
     await expect(details).toContainText(`Size${expected.length} bytes`);
@@ -56,6 +77,14 @@ for (const series of SERIES) {
     expect(new URL(download.url()).pathname).toBe(`/firmware/${series.version}/update.zip`);
     const saved = await readFile((await download.path())!);
     expect(saved.equals(expected)).toBe(true);
+    // The SHA-256 an instrument trusts: the signed metadata file's, for this very version.
+    const metadata = (await (await page.request.get('/firmware/metadata.json')).json()) as {
+      latestVersions: Record<string, string>;
+      releases: Record<string, { version: string; sha256: string }>;
+    };
+    expect(metadata.latestVersions[series.shortName]).toBe(series.version);
+    expect(metadata.releases[series.shortName]).toMatchObject({ version: series.version, sha256 });
+    expect(createHash('sha256').update(saved).digest('hex')).toBe(sha256);
 
     const axe = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
@@ -103,6 +132,24 @@ test.describe('with the metadata unreachable', () => {
   });
 });
 
+test('a version that is not three digits, three digits, three digits is named once, as written', async ({
+  page,
+  pageProblems,
+}) => {
+  const raw = '2.3.0-rc1';
+  await page.route(METADATA, async (route) => {
+    const metadata = await (await route.fetch()).json();
+    metadata.latestVersions.PX = raw;
+    metadata.releases.PX.version = raw;
+    await route.fulfill({ json: metadata });
+  });
+  await open(page, '/metallographics/px/firmware');
+  await expect(page.getByRole('link', { name: `Download PX firmware ${raw}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `PX firmware ${raw}`, exact: true })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText(`(${raw})`);
+  expect(pageProblems).toEqual([]);
+});
+
 for (const width of [360, 1440]) {
   test(`the firmware link fills in without moving the page at ${width} px`, async ({ page, pageProblems }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -114,7 +161,9 @@ for (const width of [360, 1440]) {
     await recordLayoutShift(page);
     await page.goto('/metallographics/px/firmware');
     await expect(page.getByText('Looking up the latest PX firmware…')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Download PX firmware 002.002.010' })).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: 'Download PX firmware v010 (002.002.010)', exact: true }),
+    ).toBeVisible();
     await page.waitForTimeout(300);
     expect(await layoutShift(page)).toBe(0);
     await page.screenshot({ path: `test-results/firmware-${width}.png`, fullPage: true });
@@ -132,7 +181,7 @@ test.describe('what a lab needs to believe a firmware file', () => {
     await open(page, '/metallographics/mx/firmware');
     const latestZip = await demoZip('MX', '001.005.002');
     const latestSha = createHash('sha256').update(latestZip).digest('hex');
-    const latest = page.getByRole('region', { name: 'MX firmware 001.005.002' });
+    const latest = page.getByRole('region', { name: 'MX firmware v002 (001.005.002)', exact: true });
     const notes = await readFile(
       path.join(REPO_ROOT, 'apps/api/demo-catalogue/firmware/mx/001.005.002/release-notes.txt'),
       'utf8',
@@ -153,7 +202,10 @@ test.describe('what a lab needs to believe a firmware file', () => {
     ]) {
       await expect(latest.getByText(command, { exact: true })).toBeVisible();
     }
-    const copy = latest.getByRole('button', { name: 'Copy expected SHA-256 of MX firmware 001.005.002' });
+    const copy = latest.getByRole('button', {
+      name: 'Copy expected SHA-256 of MX firmware v002 (001.005.002)',
+      exact: true,
+    });
     await copy.click();
     await expect(copy).toHaveText('Copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(latestSha);
@@ -162,10 +214,10 @@ test.describe('what a lab needs to believe a firmware file', () => {
     const earlier = page.getByRole('region', { name: 'Earlier MX firmware' }).getByRole('listitem');
     await expect(earlier).toHaveCount(1);
     const earlierZip = await demoZip('MX', '001.004.000');
-    await expect(earlier).toContainText('MX firmware 001.004.000');
+    await expect(earlier.getByRole('heading', { name: 'MX firmware v000 (001.004.000)', exact: true })).toBeVisible();
     await expect(earlier).toContainText(createHash('sha256').update(earlierZip).digest('hex'));
     await expect(earlier.getByRole('heading', { name: 'Release notes' })).toBeVisible();
-    const download = earlier.getByRole('link', { name: 'Download MX firmware 001.004.000' });
+    const download = earlier.getByRole('link', { name: 'Download MX firmware v000 (001.004.000)', exact: true });
     const fetched = await page.request.get((await download.getAttribute('href'))!);
     expect(Buffer.from(await fetched.body()).equals(earlierZip)).toBe(true);
     expect(pageProblems).toEqual([]);
@@ -185,7 +237,7 @@ test.describe('what a lab needs to believe a firmware file', () => {
       await route.fulfill({ json: listing });
     });
     await open(page, '/metallographics/cx/firmware');
-    const latest = page.getByRole('region', { name: 'CX firmware 003.001.004' });
+    const latest = page.getByRole('region', { name: 'CX firmware v004 (003.001.004)', exact: true });
     await expect(latest).toContainText('<script>window.notesRan = true</script>');
     await expect(page.getByRole('region', { name: 'Earlier CX firmware' })).toContainText('<img src=x onerror=');
     await expect(page.locator('main script, main img[src="x"]')).toHaveCount(0);

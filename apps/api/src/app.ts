@@ -28,7 +28,7 @@ import auditLog from './plugins/audit-log';
 import blobStore, { type BlobStore } from './plugins/blob-store';
 import catalogue from './plugins/catalogue/catalogue';
 import configPlugin from './plugins/config';
-import customerAuth from './plugins/customer-auth/customer-auth';
+import customerAuth, { collectCustomerRoutes } from './plugins/customer-auth/customer-auth';
 import database from './plugins/database';
 import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
@@ -91,6 +91,7 @@ export async function buildApp(
 
   // First of all: the staff route collector sees every route as its feature wrote it.
   collectStaffRoutes(app);
+  collectCustomerRoutes(app);
 
   // Shared services (docs/architecture.md lists them): each constructed once, here, in this order.
   await app.register(configPlugin, { config: dependencies.config, secretKey: dependencies.secretKey });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firmwareDisplayName, firmwareFullName, firmwareReleaseNotesPath, firmwareUpdatePath } from './firmware';
+import {
+  firmwareDisplayName,
+  firmwareFullName,
+  firmwareReleaseName,
+  firmwareReleaseNotesPath,
+  firmwareUpdatePath,
+} from './firmware';
 
 const NOT_THE_PATTERN = [
   '1.2.3',
@@ -36,6 +42,16 @@ describe('firmwareFullName', () => {
 
   it('gives any other name once, as written', () => {
     for (const raw of NOT_THE_PATTERN) expect(firmwareFullName(raw)).toBe(raw);
+  });
+});
+
+describe('firmwareReleaseName', () => {
+  it('names the series, then both names of a version of the pattern', () => {
+    expect(firmwareReleaseName('PX', '002.002.010')).toBe('PX firmware v010 (002.002.010)');
+  });
+
+  it('names any other version once, as written', () => {
+    for (const raw of NOT_THE_PATTERN) expect(firmwareReleaseName('MX', raw)).toBe(`MX firmware ${raw}`);
   });
 });
 

@@ -61,6 +61,14 @@ export function firmwareFullName(versionName: string): string {
   return shown === versionName ? versionName : `${shown} (${versionName})`;
 }
 
+/**
+ * How a person reads one firmware release, wherever it is named once as a whole (a heading,
+ * a feed entry, a reference): `PX firmware v010 (002.002.010)`; `MX firmware 1.2.3`.
+ */
+export function firmwareReleaseName(instrument: string, versionName: string): string {
+  return `${instrument} firmware ${firmwareFullName(versionName)}`;
+}
+
 /** A metadata file is valid this many days after it was issued; an older one is refused as frozen. */
 export const FIRMWARE_METADATA_VALID_DAYS = 365;
 

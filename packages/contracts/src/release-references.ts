@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import {
   FIRMWARE_INSTRUMENT_NAMES,
   FIRMWARE_VERSION_NAME_PATTERN,
-  firmwareFullName,
+  firmwareReleaseName,
   type FirmwareInstrumentName,
 } from './firmware';
 
@@ -112,7 +112,7 @@ export function releaseReferenceLabel(reference: ReleaseReference): string {
     case 'chromatof':
       return `${reference.product} ${reference.version}`;
     case 'firmware':
-      return `${reference.instrument} firmware ${firmwareFullName(reference.version)}`;
+      return firmwareReleaseName(reference.instrument, reference.version);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ErrorBody } from '@portal/contracts';
+import { ErrorBody, parseBearerAuthorization } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
@@ -29,14 +29,12 @@ export const StaffAuthorizationHeaders = Type.Object({
  */
 export const STAFF_AUTH_RESPONSES = { 401: ErrorBody, 403: ErrorBody } as const;
 
-// The scheme name is case-insensitive (RFC 9110 §11.1): "bearer …" is as good as "Bearer …".
-const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/i;
-
 export default fp(
   async function staffAuth(app: FastifyInstance) {
     app.decorateRequest('staff', undefined);
     app.decorate('staffIdentity', async (request: FastifyRequest) => {
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+      // The contracts' one reader of the header: "bearer …" is as good as "Bearer …" (RFC 9110 §11.1).
+      const token = parseBearerAuthorization(request.headers.authorization);
       if (token === undefined) return undefined;
       return verifyStaffBearer(app.db, app.secretKey, token);
     });

@@ -39,11 +39,6 @@ declare module 'fastify' {
      * collectStaffRoutes enforces it before the route's own handlers run.
      */
     staffAccess?: StaffAccess;
-    /**
-     * The route answers customers too (authenticateCustomer), and checks a staff bearer
-     * against `staffAccess` itself instead of refusing everyone else.
-     */
-    answersCustomers?: true;
   }
 }
 
@@ -153,7 +148,9 @@ export function collectStaffRoutes(app: FastifyInstance) {
         );
       return;
     }
-    if (!route.config?.answersCustomers) route.preHandler = [checkStatedAccess, ...[route.preHandler ?? []].flat()];
+    // A route that answers customers too (config.customerCredentials) checks a staff bearer
+    // itself, in authenticateCustomer, instead of refusing everyone else.
+    if (!route.config?.customerCredentials) route.preHandler = [checkStatedAccess, ...[route.preHandler ?? []].flat()];
     for (const method of [route.method].flat()) staffRoutes.push({ method, url: route.url, access });
   });
 }

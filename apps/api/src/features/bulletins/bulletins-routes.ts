@@ -10,7 +10,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     BULLETINS_PATHS.bulletins,
     {
       // Staff see every PIB (the read-only Releases & PIBs tool): any signed-in staff member.
-      config: { staffAccess: 'staff', answersCustomers: true },
+      config: {
+        staffAccess: 'staff',
+        customerCredentials: { hasp: INVALID_PIB_REGISTRATION_ID, rainbow: INVALID_KEY_ID },
+      },
       schema: {
         tags: ['bulletins'],
         summary: 'Product Information Bulletins of a registration ID, a key ID, or all for staff',
@@ -19,10 +22,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await app.authenticateCustomer(request, reply, {
-        hasp: INVALID_PIB_REGISTRATION_ID,
-        rainbow: INVALID_KEY_ID,
-      });
+      const caller = await app.authenticateCustomer(request, reply);
       if (!caller) return reply;
       return pibsFor(await app.catalogue.get(), caller, app.downloadLinks);
     },

@@ -13,16 +13,11 @@ import {
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
-import { CUSTOMER_AUTH_RESPONSES } from '../../plugins/customer-auth/customer-auth';
+import { CUSTOMER_AUTH_RESPONSES, KeyIdDownloadsHeaders } from '../../plugins/customer-auth/customer-auth';
 import { StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { grantOf } from '../../plugins/download-links';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { downloadDocument, latestVersions, productDocument, productsDocument } from './chromatof';
-
-const KeyIdHeaders = Type.Object({
-  authorization: Type.Optional(Type.String({ description: '`Rainbow <key ID>`' })),
-});
 
 /**
  * The ChromaTOF download lookup by key ID, followed link by link (SPEC §7;
@@ -30,10 +25,12 @@ const KeyIdHeaders = Type.Object({
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['chromatof'];
+  // The key ID lookup's routes take `Rainbow <key ID>` (and `Rainbow id=`), with one 401 text.
+  const keyId = { rainbow: INCORRECT_KEY };
 
   /** The key ID's registration, or undefined once the same 401 for every bad key (or a 429) has gone. */
   const keyOf = async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = await app.authenticateCustomer(request, reply, { rainbow: INCORRECT_KEY });
+    const caller = await app.authenticateCustomer(request, reply);
     if (caller?.kind !== 'customer') return undefined;
     reply.type(HAL_CONTENT_TYPE);
     return caller;
@@ -44,10 +41,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CHROMATOF_PATHS.downloads,
     {
+      config: { customerCredentials: keyId },
       schema: {
         tags,
         summary: 'The ChromaTOF products a key ID may download, as HAL links',
-        headers: KeyIdHeaders,
+        headers: KeyIdDownloadsHeaders,
         response: { 200: HalLinks, ...CUSTOMER_AUTH_RESPONSES },
       },
     },
@@ -61,10 +59,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CHROMATOF_PATHS.productDownloads,
     {
+      config: { customerCredentials: keyId },
       schema: {
         tags,
         summary: "A product's downloads (every file of every release, newest release first), as HAL links",
-        headers: KeyIdHeaders,
+        headers: KeyIdDownloadsHeaders,
         params: ChromatofProductParams,
         response: { 200: HalLinks, 404: ErrorBody, ...CUSTOMER_AUTH_RESPONSES },
       },
@@ -79,10 +78,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     CHROMATOF_PATHS.download,
     {
+      config: { customerCredentials: keyId },
       schema: {
         tags,
         summary: 'One download: its label, a signed link valid one hour, its size and SHA-256',
-        headers: KeyIdHeaders,
+        headers: KeyIdDownloadsHeaders,
         params: ChromatofDownloadParams,
         response: { 200: ChromatofDownload, 404: ErrorBody, ...CUSTOMER_AUTH_RESPONSES },
       },

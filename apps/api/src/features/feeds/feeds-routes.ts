@@ -116,6 +116,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     FEEDS_PATHS.current,
     {
+      config: { customerCredentials: { hasp: INVALID_PIB_REGISTRATION_ID, rainbow: INVALID_KEY_ID } },
       schema: {
         tags,
         summary: "The address of the caller's feed (a registration ID or key ID in the Authorization header)",
@@ -125,10 +126,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await app.authenticateCustomer(request, reply, {
-        hasp: INVALID_PIB_REGISTRATION_ID,
-        rainbow: INVALID_KEY_ID,
-      });
+      const caller = await app.authenticateCustomer(request, reply);
       if (caller?.kind !== 'customer') return reply;
       return { feed: feedPath(await currentFeedToken(app.db, tokens, caller.registration.idDigest)) };
     },

@@ -7,6 +7,7 @@ import {
   feedPath,
   firmwareFeedPath,
   fileWithdrawnMessage,
+  firmwareReleaseName,
   firmwareUpdatePath,
   type FirmwareFeedSeries,
 } from '@portal/contracts';
@@ -378,7 +379,8 @@ export function firmwareFeed(
   const page = new URL(`/metallographics/${series}/firmware`, publicUrl).toString();
   const entries = releases.map((release): AtomEntry => {
     const withdrawal = snapshot.withdrawn.get(release.update.id);
-    const title = `${release.instrument} firmware ${release.version}`;
+    // SPEC §5's name and the version as written (decision 137): 'PX firmware v010 (002.002.010)'.
+    const title = firmwareReleaseName(release.instrument, release.version);
     const updated = new Date(entryUpdated(snapshot, release.update, withdrawal));
     if (withdrawal) {
       return {

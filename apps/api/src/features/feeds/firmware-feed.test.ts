@@ -12,7 +12,12 @@ describe('public firmware feeds', () => {
     expect(response.headers['cache-control']).toBe('public, max-age=300');
     const feed = parseAtom(response.body);
     const entries = feed.entry ?? [];
-    expect(entries.map((entry) => text(entry.title))).toEqual(['MX firmware 001.005.002', 'MX firmware 001.004.000']);
+    // SPEC §5's name and the version as the maker writes it, which the entry also states as such.
+    expect(entries.map((entry) => text(entry.title))).toEqual([
+      'MX firmware v002 (001.005.002)',
+      'MX firmware v000 (001.004.000)',
+    ]);
+    expect(text(entries[0]!.content)).toContain('<dt>Version</dt><dd>001.005.002</dd>');
     expect(text(entries[1]!.content)).toContain('Adds Spanish and Portuguese');
     expect(text(entries[0]!.content)).toMatch(/SHA-256<\/dt><dd>[0-9a-f]{64}</);
     expect(entries[0]!.link[0]!['@href']).toMatch(/\/metallographics\/mx\/firmware$/);
@@ -26,8 +31,13 @@ describe('public firmware feeds', () => {
   });
 
   it('has a feed for each series, and refuses any other', async () => {
-    for (const series of ['px', 'cx']) {
-      expect(parseAtom((await demo.get(`/v1/firmware/${series}/feed.atom`)).body).entry!.length).toBe(2);
+    const titles = {
+      px: ['PX firmware v010 (002.002.010)', 'PX firmware v007 (002.001.007)'],
+      cx: ['CX firmware v004 (003.001.004)', 'CX firmware v011 (003.000.011)'],
+    };
+    for (const [series, expected] of Object.entries(titles)) {
+      const entries = parseAtom((await demo.get(`/v1/firmware/${series}/feed.atom`)).body).entry!;
+      expect(entries.map((entry) => text(entry.title))).toEqual(expected);
     }
     const other = await demo.get('/v1/firmware/zz/feed.atom');
     expect(other.statusCode).toBe(400);

@@ -139,14 +139,18 @@ describe('a withdrawn firmware release', () => {
     const publisher = await demo.signIn('publisher-firmware-feed@example.com', ['publisher']);
     const version = (JSON.parse((await get('/firmware/metadata.json')).body) as FirmwareMetadata).latestVersions.MX!;
     const before = await fetchFeed('/v1/firmware/mx/feed.atom');
-    const entry = before.entry!.find((candidate) => text(candidate.title) === `MX firmware ${version}`)!;
+    // SPEC §5's name and the version as written: 'MX firmware v002 (001.005.002)'.
+    expect(version).toMatch(/^\d{3}\.\d{3}\.\d{3}$/);
+    const name = `MX firmware v${version.slice(-3)} (${version})`;
+    const entry = before.entry!.find((candidate) => text(candidate.title) === name)!;
+    expect(entry).toBeDefined();
     const fileId = fileIdOf(entry);
 
     const withdrawn = await withdraw(fileId, publisher, 'Bricks some instruments');
     const feed = await fetchFeed('/v1/firmware/mx/feed.atom');
     expect(ids(feed)).not.toContain(entry.id);
     const notice = feed.entry!.find((candidate) => candidate.id === withdrawalId(fileId, 1))!;
-    expect(text(notice.title)).toBe(`MX firmware ${version} withdrawn`);
+    expect(text(notice.title)).toBe(`${name} withdrawn`);
     expect(Date.parse(notice.updated)).toBe(Date.parse(withdrawn.withdrawn!.at));
     expect(Date.parse(feed.updated)).toBe(Date.parse(withdrawn.withdrawn!.at));
     expect(text(notice.content)).toContain('This file has been withdrawn by Acme Instruments.');

@@ -29,6 +29,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     RELEASES_PATHS.families,
     {
+      config: { customerCredentials: { hasp: INVALID_INSTALLER_REGISTRATION_ID } },
       schema: {
         tags,
         summary: 'The families of a registration (Dev and Demo are read by the offline installer screen)',
@@ -37,7 +38,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await app.authenticateCustomer(request, reply, { hasp: INVALID_INSTALLER_REGISTRATION_ID });
+      const caller = await app.authenticateCustomer(request, reply);
       if (caller?.kind !== 'customer') return reply;
       return familiesOf(await app.catalogue.get(), caller.registration);
     },
@@ -47,7 +48,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     RELEASES_PATHS.versions,
     {
       // Staff see every version (the read-only Releases & PIBs tool): any signed-in staff member.
-      config: { staffAccess: 'staff', answersCustomers: true },
+      config: { staffAccess: 'staff', customerCredentials: { hasp: INVALID_INSTALLER_REGISTRATION_ID } },
       schema: {
         tags,
         summary: 'Versions a registration may install (all of them for staff)',
@@ -56,9 +57,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await app.authenticateCustomer(request, reply, {
-        hasp: INVALID_INSTALLER_REGISTRATION_ID,
-      });
+      const caller = await app.authenticateCustomer(request, reply);
       if (!caller) return reply;
       const snapshot = app.catalogue.loaded() ?? (await app.catalogue.get());
       const key = caller.kind === 'staff' ? STAFF_GRANT : caller.registration;

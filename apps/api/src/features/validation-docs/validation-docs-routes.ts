@@ -23,6 +23,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     VALIDATION_DOCS_PATHS.dsvs,
     {
+      config: { customerCredentials: { hasp: INVALID_DSV_REGISTRATION_ID } },
       schema: {
         tags,
         summary: 'Declarations of Software Validation of a registration: key to version and download link',
@@ -31,7 +32,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await app.authenticateCustomer(request, reply, { hasp: INVALID_DSV_REGISTRATION_ID });
+      const caller = await app.authenticateCustomer(request, reply);
       if (!caller) return reply;
       return dsvsFor(await app.catalogue.get(), caller, app.downloadLinks);
     },
@@ -40,6 +41,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     VALIDATION_DOCS_PATHS.dsvDownload,
     {
+      config: { customerCredentials: { hasp: INVALID_DSV_REGISTRATION_ID } },
       schema: {
         tags,
         summary:
@@ -50,7 +52,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = await app.authenticateCustomer(request, reply, { hasp: INVALID_DSV_REGISTRATION_ID });
+      const caller = await app.authenticateCustomer(request, reply);
       if (caller?.kind !== 'customer') return reply;
       // Credentials come only from the header; the path's copy must agree with it (decision 031).
       const inPath = normaliseCustomerId(request.params.registrationId);

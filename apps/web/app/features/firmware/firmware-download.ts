@@ -45,7 +45,7 @@ export type FirmwareDownloadView =
   | { kind: 'error'; message: string }
   | {
       kind: 'download';
-      /** The version exactly as the maker writes it: '002.002.010' (decision 137). */
+      /** The version exactly as the maker writes it: '002.002.010'; the page names it 'v010 (002.002.010)' (decision 137). */
       version: string;
       href: string;
       releaseDate?: string;

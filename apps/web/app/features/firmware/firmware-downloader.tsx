@@ -1,3 +1,4 @@
+import { firmwareDisplayName } from '@portal/contracts';
 import { firmwareDownloadView, type FirmwareDownloaderInputs, type FirmwareLoad } from './firmware-download';
 import styles from './firmware-downloader.module.css';
 import { FileSize } from '../../shared/components/file-size';
@@ -25,7 +26,7 @@ export function FirmwareDownloader({ load, ...inputs }: FirmwareDownloaderInputs
         <>
           <a className={buttonClass()} href={view.href} download="update.zip">
             <DownloadIcon size={20} />
-            Download {inputs.shortName} firmware {view.version}
+            <LatestName shortName={inputs.shortName!} version={view.version} />
           </a>
           <dl className={styles.details}>
             {view.releaseDate && (
@@ -54,5 +55,24 @@ export function FirmwareDownloader({ load, ...inputs }: FirmwareDownloaderInputs
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * SPEC §5's name on the link, and the version as the maker writes it beside it, inside the link so
+ * that a screen reader hears both: "Download PX firmware v010 (002.002.010)". Another name, once.
+ */
+function LatestName({ shortName, version }: { shortName: string; version: string }) {
+  const shown = firmwareDisplayName(version);
+  return (
+    <span>
+      Download {shortName} firmware {shown}
+      {shown !== version && (
+        <>
+          {' '}
+          <span className={styles.fullVersion}>({version})</span>
+        </>
+      )}
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { FirmwareReleaseListing } from '@portal/contracts';
+import { firmwareReleaseName, type FirmwareReleaseListing } from '@portal/contracts';
 import { FileCheck } from '../../shared/components/file-check';
 import { FileSize } from '../../shared/components/file-size';
 import { Button } from '../../shared/components/ui/button';
@@ -30,21 +30,19 @@ export function FirmwareReleases({
     (release) => release.instrument === shortName && release.version !== latest.version,
   );
   const notesUrl = releases?.find((release) => release.version === latest.version)?.releaseNotesUrl;
+  // SPEC §5's name and the version as written (decision 137): "PX firmware v010 (002.002.010)".
+  const name = firmwareReleaseName(shortName, latest.version);
   return (
     <>
       <section className={page.section} aria-labelledby="latest-release-notes">
         <div className={styles.heading}>
-          <h2 id="latest-release-notes">
-            {shortName} firmware {latest.version}
-          </h2>
+          <h2 id="latest-release-notes">{name}</h2>
           <Button variant="secondary" className={styles.printButton} onClick={() => window.print()}>
             Print or save as PDF
           </Button>
         </div>
         {latest.releaseNotes !== undefined && <ReleaseNotes notes={latest.releaseNotes} url={notesUrl} />}
-        {latest.sha256 && (
-          <FileCheck fileName="update.zip" sha256={latest.sha256} name={`${shortName} firmware ${latest.version}`} />
-        )}
+        {latest.sha256 && <FileCheck fileName="update.zip" sha256={latest.sha256} name={name} />}
       </section>
       {earlier.length > 0 && (
         <section className={page.section} aria-labelledby="earlier-firmware">
@@ -76,7 +74,7 @@ function ReleaseNotes({ notes, url }: { notes: string; url: string | undefined }
 }
 
 function EarlierRelease({ shortName, release }: { shortName: string; release: FirmwareReleaseListing }) {
-  const name = `${shortName} firmware ${release.version}`;
+  const name = firmwareReleaseName(shortName, release.version);
   return (
     <li className={styles.release}>
       <h3>{name}</h3>

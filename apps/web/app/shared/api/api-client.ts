@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@portal/contracts';
+import { bearerAuthorization, type ErrorBody } from '@portal/contracts';
 
 export const BEARER_STORAGE_KEY = 'bearer';
 
@@ -58,7 +58,7 @@ async function send(
   const bearer = authorization ? undefined : readBearer();
   const headers: Record<string, string> = { accept };
   if (authorization) headers.authorization = authorization;
-  else if (bearer) headers.authorization = `Bearer ${bearer}`;
+  else if (bearer) headers.authorization = bearerAuthorization(bearer);
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;

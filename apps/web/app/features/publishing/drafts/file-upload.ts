@@ -1,6 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
-import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, UPLOAD_METADATA_KEYS } from '@portal/contracts';
+import { bearerAuthorization, PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, UPLOAD_METADATA_KEYS } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
 import { readBearer } from '../../../shared/api/api-client';
 import { formatFileSize } from '../../../shared/format';
@@ -91,7 +91,7 @@ export async function uploadFile(draftId: string, sha: string, file: File): Prom
       endpoint: new URL(PUBLISHING_PATHS.uploads, window.location.origin).href,
       chunkSize: CHUNK_BYTES,
       retryDelays: [0, 1_000, 3_000],
-      headers: { authorization: `Bearer ${readBearer() ?? ''}` },
+      headers: { authorization: bearerAuthorization(readBearer() ?? '') },
       metadata: {
         [UPLOAD_METADATA_KEYS.draftId]: draftId,
         [UPLOAD_METADATA_KEYS.sha256]: sha,
