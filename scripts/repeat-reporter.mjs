@@ -2,8 +2,7 @@
 // repeat it belongs to (`--repeat-each`), in the file named by REPEAT_REPORT_LINES.
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
-
-const strip = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');
+import { stripVTControlCharacters } from 'node:util';
 
 export default class RepeatReporter {
   onBegin(config) {
@@ -21,7 +20,7 @@ export default class RepeatReporter {
         status: result.status,
         expected: result.status === test.expectedStatus,
         durationMs: result.duration,
-        error: error ? strip(error.message ?? error.value ?? String(error)) : undefined,
+        error: error ? stripVTControlCharacters(error.message ?? error.value ?? String(error)) : undefined,
       })}\n`,
     );
   }

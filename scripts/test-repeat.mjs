@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 const USAGE = `npm run test:repeat -- [options]
@@ -72,7 +72,8 @@ const failures = [];
 const runTimes = [];
 let passed = 0;
 
-const firstLines = (text = '', lines = 12) => text.split('\n').slice(0, lines).join('\n').trimEnd();
+const firstLines = (text = '', lines = 12) =>
+  stripVTControlCharacters(text).split('\n').slice(0, lines).join('\n').trimEnd();
 
 function vitestRun(run) {
   const output = path.join(workDir, `vitest-${run}.json`);
@@ -97,7 +98,12 @@ function vitestRun(run) {
     const where = path.relative(root, file.name);
     const failed = file.assertionResults.filter((test) => test.status === 'failed');
     for (const test of failed) {
-      failures.push({ runner: 'vitest', run, test: `${where} › ${test.fullName}`, error: firstLines(test.failureMessages[0]) });
+      failures.push({
+        runner: 'vitest',
+        run,
+        test: `${where} › ${test.fullName}`,
+        error: firstLines(test.failureMessages[0]),
+      });
     }
     // A file that failed outside any test (a hook, an import, an unhandled error).
     if (file.status === 'failed' && failed.length === 0) {
@@ -112,7 +118,16 @@ function vitestRun(run) {
 function playwrightRun(run, repeatEach) {
   const lines = path.join(workDir, `e2e-${run}.jsonl`);
   writeFileSync(lines, '');
-  const args = ['playwright', 'test', '-c', 'e2e/playwright.config.ts', `--reporter=dot,${root}scripts/repeat-reporter.mjs`];
+  // Each run keeps its own traces of failed tests: the next run would empty a shared folder.
+  const output = path.join(workDir, `e2e-${run}`);
+  const args = [
+    'playwright',
+    'test',
+    '-c',
+    'e2e/playwright.config.ts',
+    `--reporter=dot,${root}scripts/repeat-reporter.mjs`,
+    `--output=${output}`,
+  ];
   if (repeatEach > 1) args.push(`--repeat-each=${repeatEach}`);
   if (values.grep !== undefined) args.push(`--grep=${values.grep}`);
   const name = repeatEach > 1 ? `playwright, --repeat-each ${repeatEach}` : `playwright, run ${run} of ${runs}`;
@@ -131,6 +146,7 @@ function playwrightRun(run, repeatEach) {
         test: result.test,
         status: result.status,
         error: firstLines(result.error),
+        traces: path.relative(root, output),
       });
   }
   // A global setup that failed, or a worker that crashed outside a test.
@@ -164,7 +180,8 @@ const summary = [
   `${runs} runs, ${seconds} s, started ${report.startedAt}: ${passed} passed, ${failures.length} failed.`,
   '',
   ...runTimes.map(
-    (time) => `- ${time.runner} run ${time.run}${time.repeatEach ? ` (×${time.repeatEach})` : ''}: ${time.seconds} s, exit ${time.exitCode}`,
+    (time) =>
+      `- ${time.runner} run ${time.run}${time.repeatEach ? ` (×${time.repeatEach})` : ''}: ${time.seconds} s, exit ${time.exitCode}`,
   ),
   ...failures.flatMap((failure) => [
     '',
