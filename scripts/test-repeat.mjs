@@ -6,7 +6,7 @@
 //   npm run test:repeat -- [--runs N] [--only vitest|e2e] [--project NAME]... [--vitest FILTER]...
 //                          [--spec FILE]... [--grep REGEX] [--repeat-each] [--no-build]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { ensureSystemPackages } from './system-packages.mjs';
@@ -75,42 +75,45 @@ let passed = 0;
 const firstLines = (text = '', lines = 12) =>
   stripVTControlCharacters(text).split('\n').slice(0, lines).join('\n').trimEnd();
 
+/** The lines a repeat reporter wrote (scripts/repeat-*reporter.mjs). */
+const readLines = (file) =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+
 function vitestRun(run) {
-  const output = path.join(workDir, `vitest-${run}.json`);
+  const lines = path.join(workDir, `vitest-${run}.jsonl`);
+  writeFileSync(lines, '');
   const projects = values.project.flatMap((name) => ['--project', name]);
-  const { status, seconds } = step(`vitest, run ${run} of ${runs}`, 'npx', [
-    'vitest',
-    'run',
-    ...projects,
-    ...values.vitest,
-    '--reporter=dot',
-    '--reporter=json',
-    `--outputFile.json=${output}`,
-  ]);
+  const { status, seconds } = step(
+    `vitest, run ${run} of ${runs}`,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects,
+      ...values.vitest,
+      '--reporter=dot',
+      `--reporter=${root}scripts/repeat-vitest-reporter.mjs`,
+    ],
+    { REPEAT_REPORT_LINES: lines },
+  );
   runTimes.push({ runner: 'vitest', run, seconds, exitCode: status });
-  if (!existsSync(output)) {
-    failures.push({ runner: 'vitest', run, test: '(the run itself)', error: `vitest exited ${status} with no report` });
-    return;
-  }
-  const report = JSON.parse(readFileSync(output, 'utf8'));
-  passed += report.numPassedTests;
-  for (const file of report.testResults) {
-    const where = path.relative(root, file.name);
-    const failed = file.assertionResults.filter((test) => test.status === 'failed');
-    for (const test of failed) {
+  const results = readLines(lines);
+  for (const result of results) {
+    if (result.expected) passed++;
+    else
       failures.push({
         runner: 'vitest',
         run,
-        test: `${where} › ${test.fullName}`,
-        error: firstLines(test.failureMessages[0]),
+        test: result.test,
+        status: result.status,
+        error: firstLines(result.error),
       });
-    }
-    // A file that failed outside any test (a hook, an import, an unhandled error).
-    if (file.status === 'failed' && failed.length === 0) {
-      failures.push({ runner: 'vitest', run, test: `${where} (the file)`, error: firstLines(file.message) });
-    }
   }
-  if (status !== 0 && failures.every((failure) => failure.run !== run || failure.runner !== 'vitest')) {
+  // A run that failed with nothing to show for it (a global setup, a crash).
+  if (status !== 0 && !results.some((result) => !result.expected)) {
     failures.push({ runner: 'vitest', run, test: '(the run itself)', error: `vitest exited ${status}` });
   }
 }
@@ -133,10 +136,7 @@ function playwrightRun(run, repeatEach) {
   const name = repeatEach > 1 ? `playwright, --repeat-each ${repeatEach}` : `playwright, run ${run} of ${runs}`;
   const { status, seconds } = step(name, 'npx', [...args, ...values.spec], { REPEAT_REPORT_LINES: lines });
   runTimes.push({ runner: 'e2e', run, seconds, exitCode: status, ...(repeatEach > 1 && { repeatEach }) });
-  const results = readFileSync(lines, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line));
+  const results = readLines(lines);
   for (const result of results) {
     if (result.expected) passed++;
     else
