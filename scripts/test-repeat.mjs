@@ -71,6 +71,7 @@ if (!values['no-build'] && step('build', 'npm', ['run', 'build', '--silent']).st
 const failures = [];
 const runTimes = [];
 let passed = 0;
+let skipped = 0;
 
 const firstLines = (text = '', lines = 12) =>
   stripVTControlCharacters(text).split('\n').slice(0, lines).join('\n').trimEnd();
@@ -139,6 +140,8 @@ function playwrightRun(run, repeatEach) {
   const results = readLines(lines);
   for (const result of results) {
     if (result.expected) passed++;
+    // The tests of a serial file after one that failed: not run, so neither passed nor failed.
+    else if (result.status === 'skipped') skipped++;
     else
       failures.push({
         runner: 'e2e',
@@ -150,7 +153,7 @@ function playwrightRun(run, repeatEach) {
       });
   }
   // A global setup that failed, or a worker that crashed outside a test.
-  if (status !== 0 && !results.some((result) => !result.expected)) {
+  if (status !== 0 && !results.some((result) => !result.expected && result.status !== 'skipped')) {
     failures.push({ runner: 'e2e', run, test: '(the run itself)', error: `playwright exited ${status}` });
   }
 }
@@ -169,6 +172,7 @@ const report = {
   runs,
   passed,
   failed: failures.length,
+  skipped,
   runTimes,
   failures,
 };
@@ -177,7 +181,7 @@ writeFileSync(path.join(resultsDir, 'repeat-report.json'), `${JSON.stringify(rep
 const summary = [
   `# ${report.command}`,
   '',
-  `${runs} runs, ${seconds} s, started ${report.startedAt}: ${passed} passed, ${failures.length} failed.`,
+  `${runs} runs, ${seconds} s, started ${report.startedAt}: ${passed} passed, ${failures.length} failed${skipped ? `, ${skipped} skipped after a failure in their serial file` : ''}.`,
   '',
   ...runTimes.map(
     (time) =>
