@@ -106,6 +106,10 @@ test.describe('ChromaTOF downloads by key ID', () => {
       }
       await route.continue().catch(() => {}); // the browser may have given up on it already
     });
+    // The new submit aborts the slow one: its answer can then never reach the page.
+    const slowGivenUp = page.waitForEvent('requestfailed', {
+      predicate: (request) => request.headers().authorization === `Rainbow ${TILE}`,
+    });
     await gotoHydrated(page, '/chromatof');
     await find(page, TILE);
     await expect(page.getByText('Finding ChromaTOF for you...')).toBeVisible();
@@ -116,8 +120,8 @@ test.describe('ChromaTOF downloads by key ID', () => {
     await page.getByRole('textbox', { name: 'Key ID' }).press('Enter');
     await expect(downloads(page).first()).toHaveText(/^ChromaTOF 6\.1\.0 User Manual/);
     await expect(page.getByText('Finding ChromaTOF for you...')).toHaveCount(0);
-    // Past the slow answer's arrival: the superseded search changed nothing.
-    await page.waitForTimeout(2_500);
+    // Once the browser has given up on the slow answer, the superseded search changed nothing.
+    await slowGivenUp;
     await expect(page.getByText(/ChromaTOF Tile/)).toHaveCount(0);
     await expect(downloads(page)).toHaveCount(6);
     expect(pageProblems).toEqual([]);

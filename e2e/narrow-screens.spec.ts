@@ -84,6 +84,40 @@ const VISITS: Partial<Record<string, Visit | ((page: Page) => Promise<Visit>)>> 
       },
     };
   },
+  // Each staff screen is measured with its data in: what shows it, not the network falling quiet.
+  [DESTINATIONS.serviceReleases.url]: {
+    url: DESTINATIONS.serviceReleases.url,
+    fill: async (page) => {
+      await expect(page.getByRole('table', { name: 'Cornerstone versions by family' })).toBeVisible();
+    },
+  },
+  [DESTINATIONS.serviceProductsOptions.url]: {
+    url: DESTINATIONS.serviceProductsOptions.url,
+    fill: async (page) => {
+      await expect(
+        page.getByRole('heading', { level: 2, name: /^Cornerstone .* Configurations$/ }).first(),
+      ).toBeVisible();
+    },
+  },
+  [DESTINATIONS.serviceMode.url]: {
+    url: DESTINATIONS.serviceMode.url,
+    fill: async (page) => {
+      await expect(page.getByRole('textbox', { name: 'Expiring Response Key' })).toBeVisible();
+    },
+  },
+  [DESTINATIONS.serviceChromatofReleases.url]: {
+    url: DESTINATIONS.serviceChromatofReleases.url,
+    fill: async (page) => {
+      await expect(page.getByRole('table', { name: 'The latest release of each ChromaTOF product' })).toBeVisible();
+    },
+  },
+  [DESTINATIONS.servicePublishing.url]: {
+    url: DESTINATIONS.servicePublishing.url,
+    fill: async (page) => {
+      await expect(page.getByRole('region', { name: 'Published files' }).getByRole('status')).toHaveText(/^\d+ files$/);
+      await expect(page.getByRole('region', { name: 'Change history' }).getByRole('row').nth(1)).toBeVisible();
+    },
+  },
   [DESTINATIONS.serviceAudit.url]: {
     url: DESTINATIONS.serviceAudit.url,
     fill: async (page) => {
@@ -187,10 +221,11 @@ async function visit(page: Page, path: string) {
   await page.setViewportSize({ width: WIDTH, height: 740 });
   await gotoInitialized(page, url);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // A staff screen first checks the person's roles, then loads its data: measure the screen itself.
+  // A staff screen first checks the person's roles, then loads its data, which its `fill` waits for.
   await expect(page.getByText('Checking your roles…')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
   await fill?.(page);
+  // Parts filled in after the page (the firmware link, a lookup's feed address) say they are busy until then.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
 
 test('the routes visited are the route table: every step in VISITS belongs to a route that exists', () => {

@@ -45,6 +45,8 @@ describe('drainOnClose: a closing portal finishes what it answers and keeps no c
     const released = new Promise<void>((resolve) => (release = resolve));
     let secondHalf!: () => void;
     const halfway = new Promise<void>((resolve) => (secondHalf = resolve));
+    let firstHalfOut!: () => void;
+    const firstHalfSent = new Promise<void>((resolve) => (firstHalfOut = resolve));
     app = Fastify({ return503OnClosing: false, keepAliveTimeout: 60_000 });
     const drain = drainOnClose(app);
     app.get('/quick', async () => ({ ok: true }));
@@ -55,14 +57,14 @@ describe('drainOnClose: a closing portal finishes what it answers and keeps no c
     app.get('/download', (_request, reply) => {
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 8 });
-      reply.raw.write('half');
+      reply.raw.write('half', () => firstHalfOut());
       void halfway.then(() => reply.raw.end('done'));
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const port = (app.server.address() as AddressInfo).port;
     const agent = new http.Agent({ keepAlive: true });
     agents.push(agent);
-    return { port, agent, release, secondHalf, drain };
+    return { port, agent, release, secondHalf, firstHalfSent, drain };
   }
 
   it('answers a request in flight with Connection: close, refuses new connections and closes idle ones at once', async () => {
@@ -85,10 +87,10 @@ describe('drainOnClose: a closing portal finishes what it answers and keeps no c
   });
 
   it('lets a download whose headers went out finish whole, then closes its kept-alive connection at once', async () => {
-    const { port, agent, secondHalf } = await start();
+    const { port, agent, secondHalf, firstHalfSent } = await start();
     const download = get(port, '/download', agent);
-    // The headers promised keep-alive before the close began.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The headers promised keep-alive before the close began: they and the first half are out.
+    await firstHalfSent;
     const startedAt = Date.now();
     const closed = app!.close();
     expect(await Promise.race([closed.then(() => 'closed'), never(200)])).toBe('still open');

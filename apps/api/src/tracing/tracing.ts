@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
  * signatures or tokens their parameters and query strings carry.
  */
 export interface Tracing {
-  /** Flushes what is still buffered and stops tracing. */
+  /** Flushes what is still buffered (waiting at most SHUTDOWN_FLUSH_MS) and stops tracing. */
   shutdown(): Promise<void>;
 }
 
@@ -28,6 +28,13 @@ export interface TracingOptions {
 }
 
 const SERVICE_NAME = 'instrument-software-portal';
+/**
+ * How long a stop waits for the last spans to reach the collector. A collector out of reach
+ * is retried for up to OTEL_EXPORTER_OTLP_TIMEOUT (10 s by default, about 8 s of pauses),
+ * as long as SHUTDOWN_GRACE_SECONDS' default: waiting for it made a stop exit 1 on a busy
+ * machine. A collector that answers takes milliseconds; what is not taken by then is dropped.
+ */
+export const SHUTDOWN_FLUSH_MS = 2_000;
 
 export async function startTracing({ exporter, processor = 'batch', warn }: TracingOptions = {}): Promise<Tracing> {
   const [
@@ -86,7 +93,12 @@ export async function startTracing({ exporter, processor = 'batch', warn }: Trac
       fastify.disable();
       unpatch();
       pg.disable();
-      await provider.shutdown();
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        provider.shutdown(),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_FLUSH_MS).unref())),
+      ]);
+      clearTimeout(timer);
       trace.disable();
       context.disable();
       propagation.disable();
