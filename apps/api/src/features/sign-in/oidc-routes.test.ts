@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AUDIT_ACTIONS, OIDC_AUDIT_ACTOR, decodeIdentity } from '@portal/contracts';
+import { AUDIT_ACTIONS, OIDC_AUDIT_ACTOR, PEOPLE_MESSAGES, decodeIdentity } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   signInAtProvider,
@@ -136,6 +136,25 @@ describe('staff sign-in through the company identity provider', () => {
   it('keeps admin for ADMIN_EMAILS whatever the groups say', async () => {
     await api.signIn('sam');
     expect(await storedRolesOf(portal.database.db, 'sam@example.com')).toEqual(['admin']);
+  });
+
+  it('shows on People whose roles come from the provider, and refuses to edit them there', async () => {
+    await api.signIn('pia');
+    const { bearer: admin } = await api.signIn('sam');
+    const headers = { authorization: `Bearer ${admin}` };
+    const people = (await portal.app.inject({ method: 'GET', url: '/v1/people', headers })).json<{
+      people: { email: string; rolesFromIdentityProvider: boolean }[];
+    }>().people;
+    expect(people.find((person) => person.email === 'pia@example.com')?.rolesFromIdentityProvider).toBe(true);
+    const edit = await portal.app.inject({
+      method: 'PUT',
+      url: '/v1/people/pia@example.com/roles',
+      headers,
+      payload: { roles: ['admin'] },
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json()).toEqual({ message: PEOPLE_MESSAGES.identityProviderRoles });
+    expect(await storedRolesOf(portal.database.db, 'pia@example.com')).toEqual(['publisher']);
   });
 
   it('opens a session of OIDC_SESSION_HOURS behind a bearer that still reads as three months', async () => {
