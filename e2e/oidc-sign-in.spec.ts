@@ -54,6 +54,17 @@ test('a person of the publisher group signs in with the button and lands on Publ
   await expect(page.getByText(roleRequiredMessage('publisher'))).toHaveCount(0);
   await expect(page.getByText(/You are signed in until/)).toBeVisible();
 
+  // Her session ends on the server (as it does after OIDC_SESSION_HOURS): the next staff call
+  // is refused, and the portal sends her through the provider, which signs her straight back in.
+  const bearer = await page.evaluate(() => localStorage.getItem('bearer'));
+  const ended = await page.request.delete('/v1/auth/session', { headers: { authorization: `Bearer ${bearer}` } });
+  expect(ended.status()).toBe(204);
+  await page.reload();
+  await expect(page).toHaveURL(/\/service\/publishing$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Publishing');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('bearer'))).not.toBe(bearer);
+  expect(await page.evaluate(() => localStorage.getItem('bearer'))).toBeTruthy();
+
   // IT moves her to field service. She signs out and in again: the provider knows her still
   // (no typing), and her roles are the new group's.
   idp.accounts.get('pia')!.groups = ['field-service'];
