@@ -1,6 +1,11 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { OIDC_REFUSALS, roleRequiredMessage } from '@portal/contracts';
-import { startIdentityProvider, TEST_ROLE_MAP, type TestIdentityProvider } from '../test-kit/identity-provider';
+import {
+  signInAtProvider,
+  startIdentityProvider,
+  TEST_ROLE_MAP,
+  type TestIdentityProvider,
+} from '../test-kit/identity-provider';
 import { freePort, startPortal, type PortalProcess } from '../test-kit/portal-process';
 
 // Its own portal (the shared one has no identity provider) and the company's identity
@@ -20,6 +25,7 @@ test.beforeAll(async () => {
       PUBLIC_URL: publicUrl,
       STAFF_EMAIL_DOMAINS: 'example.com',
       STAFF_DEFAULT_ROLES: '',
+      ADMIN_EMAILS: 'sam@example.com',
       ...idp.env({ OIDC_ROLE_MAP: TEST_ROLE_MAP }),
     },
   });
@@ -74,6 +80,33 @@ test('a person of the publisher group signs in with the button and lands on Publ
   await page.getByRole('button', { name: 'Sign in with Contoso' }).click();
   await expect(page).toHaveURL(/\/service\/publishing$/);
   await expect(page.getByText(roleRequiredMessage('publisher'))).toBeVisible();
+  await context.close();
+});
+
+/** A session through the provider without a browser (the screens are not what such a test is about). */
+async function bearerThroughProvider(login: string): Promise<string> {
+  const started = await fetch(`${portal.url}/v1/auth/oidc/start?redirect=/`, { redirect: 'manual' });
+  const back = await signInAtProvider(started.headers.get('location')!, login, `${portal.url}/v1/auth/oidc/callback`);
+  const landed = await fetch(back, { redirect: 'manual' });
+  const token = new URL(landed.headers.get('location')!).searchParams.get('bearer')!;
+  const session = await fetch(`${portal.url}/v1/auth/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+  return ((await session.json()) as { bearer: string }).bearer;
+}
+
+test('People shows whose roles come from the provider and offers no edit of them', async ({ browser }) => {
+  await bearerThroughProvider('pia');
+  const bearer = await bearerThroughProvider('sam');
+  const { context, page } = await newPerson(browser);
+  await context.addInitScript((value) => localStorage.setItem('bearer', value), bearer);
+  await page.goto('/service/people');
+  const pia = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'pia@example.com' }) });
+  await expect(pia.getByText('Roles from Contoso')).toBeVisible();
+  await expect(pia.getByRole('button', { name: 'Save roles' })).toHaveCount(0);
+  await expect(pia.getByRole('checkbox')).toHaveCount(0);
   await context.close();
 });
 

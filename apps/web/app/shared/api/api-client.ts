@@ -77,7 +77,8 @@ async function send(
   if (!response.ok) {
     if (response.status === 401 && bearer) {
       // A session the identity provider opened has run its OIDC_SESSION_HOURS: renew it there.
-      if (cameThroughIdentityProvider(bearer)) askForIdentityProviderRenewal();
+      // Only for the bearer still stored: a second refusal of one already cleared asks nothing.
+      if (readBearer() === bearer && cameThroughIdentityProvider(bearer)) askForIdentityProviderRenewal();
       clearBearer();
     }
     const json = (await response.json().catch(() => undefined)) as Partial<ErrorBody> | undefined;
@@ -111,6 +112,15 @@ function askForIdentityProviderRenewal() {
     window.localStorage.setItem(IDENTITY_PROVIDER_RENEWAL_KEY, String(Date.now()));
   } catch {
     // Storage refused: the person signs in again with the button.
+  }
+}
+
+/** A deliberate sign-out: nothing is renewed. */
+export function forgetIdentityProviderRenewal() {
+  try {
+    window.localStorage.removeItem(IDENTITY_PROVIDER_RENEWAL_KEY);
+  } catch {
+    // Storage refused: nothing was asked for either.
   }
 }
 
