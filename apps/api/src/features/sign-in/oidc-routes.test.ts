@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { AUDIT_ACTIONS, OIDC_AUDIT_ACTOR, PEOPLE_MESSAGES, decodeIdentity } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,7 @@ import {
 } from '../../../../../test-kit/identity-provider';
 import { freePort } from '../../../../../test-kit/portal-process';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { loggerOptions } from '../../logging';
 import { storedRolesOf } from '../../shared/staff-members';
 import { verifyStaffBearer } from '../../shared/staff-sessions';
 import { oidcSignIns } from './sign-in-schema';
@@ -296,6 +298,42 @@ describe('OIDC_ONLY', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toHaveProperty('message');
       expect((await client(portal).signIn('pia')).bearer).toBeTruthy();
+    } finally {
+      await portal.close();
+      await idp.close();
+    }
+  });
+});
+
+describe('the log of a sign-in through the identity provider', () => {
+  it('names the outcome and never the code, the state, a token or the address', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const idp = await startIdentityProvider({ publicUrl: PUBLIC_URL });
+    const portal = await createTestApp({
+      withDataDir: true,
+      env: { STAFF_EMAIL_DOMAINS: 'example.com', PUBLIC_URL, ...idp.env({ OIDC_ROLE_MAP: TEST_ROLE_MAP }) },
+      options: { logger: { ...loggerOptions('debug'), stream } },
+    });
+    try {
+      const api = client(portal);
+      const secrets: string[] = [];
+      for (const login of ['pia', 'una']) {
+        const answer = await api.throughProvider(login);
+        const landed = await api.callback(answer);
+        secrets.push(answer.searchParams.get('code')!, answer.searchParams.get('state')!);
+        const token = new URL(landed.headers.location as string).searchParams.get('bearer');
+        if (token) secrets.push(token);
+      }
+      const log = lines.join('');
+      expect(log).toContain('Sign-in with Contoso refused: unverified');
+      for (const secret of [...secrets, 'pia@example.com', 'una@example.com', idp.clientSecret])
+        expect(log).not.toContain(secret);
     } finally {
       await portal.close();
       await idp.close();
