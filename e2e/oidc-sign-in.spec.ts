@@ -7,6 +7,7 @@ import {
   type TestIdentityProvider,
 } from '../test-kit/identity-provider';
 import { freePort, startPortal, type PortalProcess } from '../test-kit/portal-process';
+import { seriousViolations } from './axe';
 
 // Its own portal (the shared one has no identity provider) and the company's identity
 // provider, oidc-provider, on loopback: nothing between the portal and it is mocked.
@@ -48,6 +49,8 @@ test('a person of the publisher group signs in with the button and lands on Publ
   const { context, page } = await newPerson(browser);
   await page.goto('/service/publishing');
   await expect(page.getByLabel('Enter your company email address')).toBeVisible();
+  // Both doors, the company's first, with no serious accessibility violation.
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Sign in with Contoso' }).click();
 
   // The provider's own login page.
@@ -107,6 +110,7 @@ test('People shows whose roles come from the provider and offers no edit of them
   await expect(pia.getByText('Roles from Contoso')).toBeVisible();
   await expect(pia.getByRole('button', { name: 'Save roles' })).toHaveCount(0);
   await expect(pia.getByRole('checkbox')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
   await context.close();
 });
 
