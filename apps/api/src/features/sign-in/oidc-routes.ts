@@ -17,6 +17,7 @@ import { orderedRoles, setRolesFromIdentityProvider } from '../../shared/staff-m
 import { finishIdentityProviderSignIn, startIdentityProviderSignIn } from './oidc-sign-in';
 import { createIdentityProviderToken } from './sign-in-links';
 import { signInLinkUrl } from './sign-in-mail';
+import { MESSAGES } from './sign-in-messages';
 
 /** Per client (IP address): sign-ins started and callbacks, each far above what a person clicks. */
 export const OIDC_STARTS_PER_CLIENT = { max: 30, timeWindow: '10 minutes' };
@@ -60,10 +61,7 @@ export const oidcRoutes = fp<{ provider: IdentityProvider }>(
       app.limitPerClient(name, {
         ...OIDC_STARTS_PER_CLIENT,
         onOutage: 'open',
-        errorResponseBuilder: () => ({
-          statusCode: 429,
-          message: 'Too many sign-in attempts from your network. Please try again later.',
-        }),
+        errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooMany }),
       });
 
     app.get(

@@ -16,22 +16,14 @@ import { revokeStaffSession } from '../../shared/staff-sessions';
 import { canonicalEmail, isStaffAddress, isTaggedAddress } from '../../shared/canonical-email';
 import { createSignInLink, exchangeSignInToken, withdrawSignInLink } from './sign-in-links';
 import { oidcRoutes } from './oidc-routes';
+import { MESSAGES } from './sign-in-messages';
 import { signInLinkUrl, signInMail } from './sign-in-mail';
 
 /** Per client (IP address): link requests and exchanges, on top of one mail per address per minute. */
 export const REQUESTS_PER_CLIENT = { max: 20, timeWindow: '10 minutes' };
 export const EXCHANGES_PER_CLIENT = { max: 30, timeWindow: '10 minutes' };
 
-export const MESSAGES = {
-  notAnAddress: 'Enter a valid email address.',
-  taggedAddress: 'Enter your email address without a +tag.',
-  notStaff: 'Use your company email address to sign in.',
-  tooSoon: 'A sign-in email was sent to this address less than a minute ago. Please wait a minute and try again.',
-  mailFailed: 'The sign-in email could not be sent. Please try again later.',
-  invalidSignIn: 'Invalid sign in',
-  otherBrowser: 'This sign-in link was requested in another browser.',
-  tooMany: 'Too many sign-in attempts from your network. Please try again later.',
-} as const;
+export { MESSAGES };
 
 const tooManyResponse = () => ({ statusCode: 429, message: MESSAGES.tooMany });
 
