@@ -241,11 +241,19 @@ describe('staff sign-in through the company identity provider', () => {
       `/v1/auth/oidc/start?redirect=${'a'.repeat(3000)}`,
       '/v1/auth/oidc/start?other=1',
       `/v1/auth/oidc/callback?code=${'x'.repeat(5000)}`,
+      '/v1/auth/oidc/callback?state=a&state=b',
+      `/v1/auth/oidc/start?redirect=${'%2F'.repeat(400_000)}`,
     ]) {
       const response = await portal.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toHaveProperty('message');
     }
+    // Odd but well-formed values are no sign-in of this portal's: refused in words, never a 5xx.
+    for (const state of ['1e9999', 'Infinity', '9'.repeat(400), '\u00e9\u{1F600}', '%00']) {
+      const response = await api.callback(new URL(`${CALLBACK}?state=${encodeURIComponent(state)}&code=1e9999`));
+      expect(refusal(response)).toBe('expired');
+    }
+    expect(new URL((await api.start('1e9999')).headers.location as string).origin).toBe(idp.issuer);
   });
 });
 
