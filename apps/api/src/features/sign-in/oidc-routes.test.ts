@@ -31,13 +31,17 @@ function newVerifier() {
   return { verifier, verifierHash: createHash('sha256').update(verifier).digest('hex') };
 }
 
+/** Each call from an address of its own, so only a test of the per-client limits would meet them. */
+const anyAddress = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
 function client(portal: TestApp) {
   const start = async (redirect = '/service/publishing', verifierHash?: string) => {
     const query = new URLSearchParams({ redirect, ...(verifierHash ? { verifierHash } : {}) });
-    return portal.app.inject({ method: 'GET', url: `/v1/auth/oidc/start?${query}` });
+    return portal.app.inject({ method: 'GET', url: `/v1/auth/oidc/start?${query}`, remoteAddress: anyAddress() });
   };
   /** The callback as the provider sends the person to it: the portal sees path and query. */
-  const callback = (url: URL) => portal.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  const callback = (url: URL) =>
+    portal.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, remoteAddress: anyAddress() });
   /** Start, sign in at the provider as `login`, and return the address it sends the person back to. */
   const throughProvider = async (login: string, verifierHash?: string) => {
     const started = await start('/service/publishing', verifierHash);
@@ -49,6 +53,7 @@ function client(portal: TestApp) {
       method: 'POST',
       url: '/v1/auth/sessions',
       payload: verifier ? { token, verifier } : { token },
+      remoteAddress: anyAddress(),
     });
   /** The whole door: button, provider, callback, /auth's exchange. The session bearer. */
   const signIn = async (login: string) => {
@@ -244,7 +249,7 @@ describe('staff sign-in through the company identity provider', () => {
       '/v1/auth/oidc/callback?state=a&state=b',
       `/v1/auth/oidc/start?redirect=${'%2F'.repeat(400_000)}`,
     ]) {
-      const response = await portal.app.inject({ method: 'GET', url });
+      const response = await portal.app.inject({ method: 'GET', url, remoteAddress: anyAddress() });
       expect(response.statusCode, url).toBe(400);
       expect(response.json()).toHaveProperty('message');
     }
