@@ -35,6 +35,7 @@ import errorHandler from './plugins/error-handler';
 import fileDelivery from './plugins/file-delivery';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import firmwareSigning from './plugins/firmware-signing';
+import identityProvider from './plugins/identity-provider';
 import mailer from './plugins/mailer';
 import metrics from './plugins/metrics';
 import notFound from './plugins/not-found';
@@ -106,6 +107,7 @@ export async function buildApp(
   await app.register(staffAuth);
   await app.register(staffRoles);
   await app.register(mailer);
+  await app.register(identityProvider);
   await app.register(blobStore, { blobStore: dependencies.blobStore });
   await app.register(fileDelivery);
   await app.register(catalogue);

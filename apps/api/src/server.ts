@@ -63,7 +63,12 @@ async function main() {
       );
     }
 
-    const webBuild = await loadWebBuild(WEB_BUILD_DIR, { ...config, makerLogoUrl: logoUrl(config.makerLogo) });
+    const webBuild = await loadWebBuild(WEB_BUILD_DIR, {
+      ...config,
+      makerLogoUrl: logoUrl(config.makerLogo),
+      oidcName: config.oidc?.name,
+      oidcOnly: config.oidc?.only,
+    });
     const app = await buildApp(
       { config, db, pool, secretKey, webBuild, blobStore },
       {

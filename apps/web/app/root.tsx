@@ -6,6 +6,7 @@ import { useIdentityStatus } from './shared/identity/identity-store';
 import { INTERNAL_PROBLEM } from './shared/outcome/outcome';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
 import { makerLogoUrl } from './shared/maker-logo';
+import { oidcNameAttribute, oidcOnlyAttribute } from './shared/identity/identity-provider';
 import { supportEmailAttribute, supportUrlAttribute } from './shared/support-contact';
 import { makerName } from './shared/maker-name';
 import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
@@ -89,6 +90,8 @@ export function Layout({ children }: { children: ReactNode }) {
       data-report-errors={reportErrorsAttribute()}
       data-support-url={supportUrlAttribute()}
       data-support-email={supportEmailAttribute()}
+      data-oidc-name={oidcNameAttribute()}
+      data-oidc-only={oidcOnlyAttribute()}
       data-download-records-retention-days={downloadRecordsRetentionDays()}
       data-telemetry-retention-days={telemetryRetentionDays()}
       data-draft-expiry-days={draftExpiryDays()}

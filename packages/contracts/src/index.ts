@@ -18,6 +18,7 @@ export * from './release-references';
 export * from './releases';
 export * from './service-keys';
 export * from './sign-in';
+export * from './sign-in-oidc';
 export * from './sign-in-paths';
 export * from './site';
 export * from './telemetry';

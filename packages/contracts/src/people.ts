@@ -56,6 +56,8 @@ export const Person = Type.Object({
   roles: Roles,
   /** Named by ADMIN_EMAILS: an administrator on every start, who cannot lose admin on the screen. */
   configuredAdmin: Type.Boolean(),
+  /** The roles come from the identity provider's groups (OIDC_ROLE_MAP): set at each sign-in there, not edited here. */
+  rolesFromIdentityProvider: Type.Boolean(),
   invitedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   invitedBy: Type.Union([Type.String(), Type.Null()]),
   lastSignInAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
@@ -98,4 +100,6 @@ export const PEOPLE_MESSAGES = {
   ownAdmin: 'You cannot take away your own Administrator role. Ask another administrator.',
   removeSelf: 'You cannot remove yourself. Ask another administrator.',
   lastAdmin: 'This is the last administrator. Give someone else the Administrator role first.',
+  identityProviderRoles:
+    "This person's roles come from their groups at the company's identity provider (OIDC_ROLE_MAP): change their groups there.",
 } as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STAFF_ROLES } from '@portal/contracts';
 import { ConfigError, loadConfig } from './config';
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -355,5 +356,99 @@ describe('SUPPORT_URL and SUPPORT_EMAIL', () => {
         `SUPPORT_EMAIL must be an e-mail address, got ${JSON.stringify(bad)}`,
       ]);
     }
+  });
+
+  describe('sign-in through an identity provider (OIDC_*)', () => {
+    const OIDC = {
+      OIDC_ISSUER: 'https://login.example.com/realms/staff',
+      OIDC_CLIENT_ID: 'software-portal',
+      OIDC_CLIENT_SECRET: 's3cret-value-never-echoed',
+    };
+
+    it('reads the three core variables with defaults for the rest', () => {
+      expect(loadConfig({}, '/srv/portal').oidc).toBeUndefined();
+      const oidc = loadConfig({ ...OIDC, MAKER_NAME: 'Contoso' }, '/srv/portal').oidc;
+      expect(oidc).toEqual({
+        issuer: new URL(OIDC.OIDC_ISSUER),
+        clientId: 'software-portal',
+        clientSecret: 's3cret-value-never-echoed',
+        name: 'Contoso',
+        only: false,
+        rolesClaim: 'groups',
+        roleMap: undefined,
+        sessionHours: 12,
+      });
+    });
+
+    it('reads the role map: any role of STAFF_ROLES, several groups per role', () => {
+      const oidc = loadConfig(
+        {
+          ...OIDC,
+          OIDC_NAME: 'Contoso',
+          OIDC_ONLY: 'true',
+          OIDC_ROLES_CLAIM: 'roles',
+          OIDC_ROLE_MAP: 'service=field-service, service=Support Team,publisher=portal-publishers,ADMIN=it/admins',
+          OIDC_SESSION_HOURS: '8',
+        },
+        '/srv/portal',
+      ).oidc;
+      expect(oidc).toMatchObject({
+        name: 'Contoso',
+        only: true,
+        rolesClaim: 'roles',
+        sessionHours: 8,
+        roleMap: { service: ['field-service', 'Support Team'], publisher: ['portal-publishers'], admin: ['it/admins'] },
+      });
+    });
+
+    it('takes http only on a loopback address, and says so at start-up', () => {
+      for (const issuer of ['http://127.0.0.1:4000', 'http://localhost:8080/realms/x', 'http://[::1]:9000'])
+        expect(problemsOf({ ...OIDC, OIDC_ISSUER: issuer })).toEqual([]);
+      for (const issuer of [
+        'http://login.example.com',
+        'http://10.0.0.5',
+        'ftp://login.example.com',
+        'login.example.com',
+      ]) {
+        expect(problemsOf({ ...OIDC, OIDC_ISSUER: issuer })).toEqual([
+          `OIDC_ISSUER must be an https:// URL (http:// only on a loopback address such as 127.0.0.1 or localhost), got ${JSON.stringify(issuer)}`,
+        ]);
+      }
+    });
+
+    it('wants the core three together, and no optional one without them', () => {
+      const { OIDC_CLIENT_SECRET: _secret, ...partial } = OIDC;
+      expect(problemsOf(partial)).toEqual([
+        'Sign-in through an identity provider needs all of OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET missing',
+      ]);
+      expect(problemsOf({ OIDC_ONLY: 'true', OIDC_ROLE_MAP: 'admin=x' })).toEqual([
+        'OIDC_ONLY is set without OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+        'OIDC_ROLE_MAP is set without OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+      ]);
+      expect(problemsOf({ ...OIDC, OIDC_ROLES_CLAIM: 'roles' })).toEqual([
+        'OIDC_ROLES_CLAIM is only used with OIDC_ROLE_MAP, which is not set',
+      ]);
+    });
+
+    it('names bad values without echoing the client secret', () => {
+      const problems = problemsOf({
+        ...OIDC,
+        OIDC_CLIENT_SECRET: 'has a space',
+        OIDC_ONLY: 'yes',
+        OIDC_ROLE_MAP: 'superuser=it-admins',
+        OIDC_SESSION_HOURS: '1e9999',
+      });
+      expect(problems).toEqual([
+        'OIDC_CLIENT_SECRET must be 1-1024 printable characters without spaces (got 11 characters)',
+        'OIDC_ONLY must be "true" or "false", got "yes"',
+        `OIDC_ROLE_MAP must be a comma-separated list of role=group (roles: ${STAFF_ROLES.join(', ')}), for example "publisher=portal-publishers,admin=portal-admins", got "superuser=it-admins"`,
+        'OIDC_SESSION_HOURS must be a whole number of hours, 1-2208, got "1e9999"',
+      ]);
+      for (const map of ['admin', 'admin=', '=group', ',', 'admin=a,,publisher=b'])
+        expect(problemsOf({ ...OIDC, OIDC_ROLE_MAP: map })).toHaveLength(1);
+      for (const hours of ['0', '2209', 'Infinity', '9'.repeat(400), '-1', '1.5'])
+        expect(problemsOf({ ...OIDC, OIDC_SESSION_HOURS: hours })).toHaveLength(1);
+      expect(problemsOf({ ...OIDC, OIDC_ISSUER: 'https://user:pw@login.example.com' })).toHaveLength(1);
+    });
   });
 });

@@ -105,7 +105,29 @@ export interface Config {
   supportEmail: string | undefined;
   /** The maker's logo (MAKER_LOGO, an SVG file read once at start-up); unset: the header shows a wordmark. */
   makerLogo: MakerLogo | undefined;
+  /** Staff sign-in through the company's identity provider (OIDC_*, the core three all or none); undefined: e-mail links only. */
+  oidc: OidcConfig | undefined;
 }
+
+export interface OidcConfig {
+  /** OIDC_ISSUER: https, or http on a loopback address only. */
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  /** OIDC_NAME: what the button says after "Sign in with" (default MAKER_NAME). */
+  name: string;
+  /** OIDC_ONLY: no e-mailed links at all; the identity provider is the only door. */
+  only: boolean;
+  /** OIDC_ROLES_CLAIM: the ID token claim that lists the person's groups (default `groups`). */
+  rolesClaim: string;
+  /** OIDC_ROLE_MAP: the groups that give each role; undefined: roles stay as People sets them. */
+  roleMap: OidcRoleMap | undefined;
+  /** OIDC_SESSION_HOURS: how long a session opened through the identity provider lasts (default 12). */
+  sessionHours: number;
+}
+
+/** Each role and the groups any of which gives it. */
+export type OidcRoleMap = Partial<Record<StaffRole, string[]>>;
 
 export type LogFormat = 'json' | 'pretty';
 
@@ -169,6 +191,15 @@ const DEFAULT_TELEMETRY_MIN_FREE_DISK_MB = 1024;
 const RETENTION_MAX_DAYS = 36_500;
 /** 8 GiB: a large installer with room to spare; a bigger one is a decision for the operator. */
 const DEFAULT_PUBLISH_MAX_FILE_BYTES = 8 * 1024 ** 3;
+
+/** Required together: the identity provider, and this portal's name and secret there. */
+const OIDC_REQUIRED = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const;
+/** Optional, but each only with the three above: none is accepted and then ignored. */
+const OIDC_OPTIONAL = ['OIDC_NAME', 'OIDC_ONLY', 'OIDC_ROLES_CLAIM', 'OIDC_ROLE_MAP', 'OIDC_SESSION_HOURS'] as const;
+const DEFAULT_OIDC_ROLES_CLAIM = 'groups';
+const DEFAULT_OIDC_SESSION_HOURS = 12;
+/** A session through the identity provider lasts at most as long as one by e-mailed link (92 days). */
+const OIDC_SESSION_MAX_HOURS = 92 * 24;
 
 /** Required together: a bucket is named by all five. S3_FORCE_PATH_STYLE is optional (default false) but needs them. */
 const S3_REQUIRED = ['S3_ENDPOINT', 'S3_REGION', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
@@ -477,6 +508,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     problem('SUPPORT_EMAIL', 'must be an e-mail address', supportEmail);
   }
 
+  const oidc = readOidc(read, problem, problems, makerName);
+
   if (problems.length > 0) throw new ConfigError(problems);
   publicUrl ??= new URL(`http://localhost:${port}`);
   const mailFrom = rawMailFrom ?? `software@${publicUrl.hostname}`;
@@ -518,7 +551,134 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     supportUrl,
     supportEmail,
     makerLogo,
+    oidc,
   };
+}
+
+/**
+ * The OIDC_ variables: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together or none
+ * (then the optional ones must be unset too). The issuer is https, or http on a loopback
+ * address only (a test's provider, a local Keycloak): elsewhere a plain-text issuer would
+ * hand the portal's secret and people's tokens to anyone on the way.
+ */
+function readOidc(
+  read: (name: string) => string | undefined,
+  problem: (name: string, rule: string, value: string) => void,
+  problems: string[],
+  makerName: string,
+): OidcConfig | undefined {
+  const present = OIDC_REQUIRED.filter((name) => read(name) !== undefined);
+  if (present.length === 0) {
+    for (const name of OIDC_OPTIONAL) {
+      if (read(name) !== undefined)
+        problems.push(`${name} is set without OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET`);
+    }
+    return undefined;
+  }
+  if (present.length < OIDC_REQUIRED.length) {
+    const missing = OIDC_REQUIRED.filter((name) => read(name) === undefined);
+    problems.push(
+      `Sign-in through an identity provider needs all of ${OIDC_REQUIRED.join(', ')}: ${missing.join(', ')} missing`,
+    );
+    return undefined;
+  }
+  const before = problems.length;
+  const rawIssuer = read('OIDC_ISSUER')!.trim();
+  const issuerIssue = oidcIssuerProblem(rawIssuer);
+  if (issuerIssue) problem('OIDC_ISSUER', issuerIssue, rawIssuer);
+  const clientId = read('OIDC_CLIENT_ID')!.trim();
+  if (!/^[\x21-\x7e]{1,255}$/.test(clientId))
+    problem('OIDC_CLIENT_ID', 'must be 1-255 printable characters without spaces', clientId);
+  const clientSecret = read('OIDC_CLIENT_SECRET')!.trim();
+  // A secret: name the rule, never echo the value.
+  if (!/^[\x21-\x7e]{1,1024}$/.test(clientSecret)) {
+    problems.push(
+      `OIDC_CLIENT_SECRET must be 1-1024 printable characters without spaces (got ${clientSecret.length} characters)`,
+    );
+  }
+  const name = read('OIDC_NAME')?.trim() ?? makerName;
+  if (name.length === 0 || name.length > MAKER_NAME_MAX_CHARS || CONTROL_CHARS.test(name)) {
+    problem('OIDC_NAME', `must be 1-${MAKER_NAME_MAX_CHARS} printable characters`, name);
+  }
+  const rawOnly = read('OIDC_ONLY')?.trim();
+  if (rawOnly !== undefined && rawOnly !== 'true' && rawOnly !== 'false')
+    problem('OIDC_ONLY', 'must be "true" or "false"', rawOnly);
+  const rolesClaim = read('OIDC_ROLES_CLAIM')?.trim() ?? DEFAULT_OIDC_ROLES_CLAIM;
+  if (!/^[A-Za-z0-9_:./-]{1,200}$/.test(rolesClaim)) {
+    problem('OIDC_ROLES_CLAIM', 'must be a claim name such as "groups" (letters, digits, _ : . / -)', rolesClaim);
+  }
+  const rawRoleMap = read('OIDC_ROLE_MAP');
+  let roleMap: OidcRoleMap | undefined;
+  if (rawRoleMap !== undefined) {
+    const parsed = parseOidcRoleMap(rawRoleMap);
+    if (typeof parsed === 'string') problem('OIDC_ROLE_MAP', parsed, rawRoleMap);
+    else roleMap = parsed;
+  } else if (read('OIDC_ROLES_CLAIM') !== undefined) {
+    problems.push('OIDC_ROLES_CLAIM is only used with OIDC_ROLE_MAP, which is not set');
+  }
+  let sessionHours = DEFAULT_OIDC_SESSION_HOURS;
+  const rawSessionHours = read('OIDC_SESSION_HOURS');
+  if (rawSessionHours !== undefined) {
+    sessionHours = Number(rawSessionHours);
+    if (!/^\d+$/.test(rawSessionHours) || sessionHours < 1 || sessionHours > OIDC_SESSION_MAX_HOURS) {
+      problem('OIDC_SESSION_HOURS', `must be a whole number of hours, 1-${OIDC_SESSION_MAX_HOURS}`, rawSessionHours);
+    }
+  }
+  if (problems.length > before) return undefined;
+  return {
+    issuer: new URL(rawIssuer),
+    clientId,
+    clientSecret,
+    name,
+    only: rawOnly === 'true',
+    rolesClaim,
+    roleMap,
+    sessionHours,
+  };
+}
+
+/** Why OIDC_ISSUER is refused, or undefined: https anywhere, http only on a loopback address. */
+function oidcIssuerProblem(value: string): string | undefined {
+  const rule = 'must be an https:// URL (http:// only on a loopback address such as 127.0.0.1 or localhost)';
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return rule;
+  }
+  if (url.username || url.password || url.search || url.hash) return `${rule}, without credentials, query or fragment`;
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
+  return rule;
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost') return true;
+  const bare = hostname.replace(/^\[|\]$/g, '');
+  if (isIP(bare) === 4) return bare.startsWith('127.');
+  return bare === '::1';
+}
+
+/**
+ * `service=<group>,publisher=<group>,admin=<group>`: a role may appear more than once, one
+ * group each time (a group name may not hold a comma). Any role of STAFF_ROLES is accepted.
+ */
+export function parseOidcRoleMap(raw: string): OidcRoleMap | string {
+  const rule = `must be a comma-separated list of role=group (roles: ${STAFF_ROLES.join(', ')}), for example "publisher=portal-publishers,admin=portal-admins"`;
+  const map: OidcRoleMap = {};
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.length === 0 || entries.every((entry) => entry === '')) return rule;
+  for (const entry of entries) {
+    const at = entry.indexOf('=');
+    if (at < 0) return rule;
+    const role = entry.slice(0, at).trim().toLowerCase();
+    const group = entry.slice(at + 1).trim();
+    if (!isStaffRole(role)) return rule;
+    if (group.length === 0 || group.length > 256 || CONTROL_CHARS.test(group)) return rule;
+    const groups = (map[role] ??= []);
+    if (!groups.includes(group)) groups.push(group);
+  }
+  return map;
 }
 
 /**

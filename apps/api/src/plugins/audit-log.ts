@@ -45,6 +45,8 @@ export type AuditRecorder = (tx: DatabaseExecutor, context: AuditContext, act: A
 export interface AuditLog {
   /** Appends the act of a staff request inside the caller's transaction (`tx`), so the act and its row commit together. */
   record(tx: DatabaseExecutor, request: FastifyRequest, act: AuditAct): Promise<void>;
+  /** The same for an act no signed-in person does (the identity provider's groups at a sign-in: actor `oidc`). */
+  recordAs(tx: DatabaseExecutor, request: FastifyRequest, actorEmail: string, act: AuditAct): Promise<void>;
   list: typeof listAudit;
   /** Every row the filters select, oldest first (the CSV export). */
   rows: typeof auditRowsOldestFirst;
@@ -91,6 +93,7 @@ export default fp(
     const record = auditRecorder(app.secretKey);
     app.decorate('auditLog', {
       record: (tx, request, act) => record(tx, requestAuditContext(request), act),
+      recordAs: (tx, request, actorEmail, act) => record(tx, { ...requestAuditContext(request), actorEmail }, act),
       list: listAudit,
       rows: auditRowsOldestFirst,
       verify: (db) => verifyAuditChain(db, chainKey),

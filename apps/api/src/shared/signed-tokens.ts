@@ -14,10 +14,12 @@ export interface TokenClaims {
   id: string;
   issuedAt: Date;
   expiresAt: Date;
+  /** Claims of the token's own (for example that a session came through the identity provider). */
+  extra?: Record<string, string | number | boolean>;
 }
 
 export async function signToken(secretKey: Buffer, purpose: string, claims: TokenClaims): Promise<string> {
-  return new SignJWT({ email: claims.email })
+  return new SignJWT({ ...claims.extra, email: claims.email })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setJti(claims.id)
     .setIssuer(ISSUER)

@@ -1,6 +1,6 @@
 import { STAFF_ROLES, type StaffRole } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DatabaseExecutor } from '../db/connect';
 
 /**
@@ -25,6 +25,11 @@ export const staffMembers = pgTable(
     firstSignInAt: timestamp('first_sign_in_at', { withTimezone: true }),
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The roles were last set by the identity provider's groups (OIDC_ROLE_MAP) at a sign-in:
+     * while the map is configured, People does not edit them.
+     */
+    rolesFromIdentityProvider: boolean('roles_from_identity_provider').notNull().default(false),
   },
   (table) => [
     check(
@@ -93,4 +98,32 @@ export async function ensureAdministrators(db: DatabaseExecutor, adminEmails: re
       .returning({ email: staffMembers.email });
     if (changed.length > 0) await notifyRolesChanged(db, email);
   }
+}
+
+/**
+ * A sign-in through the identity provider with OIDC_ROLE_MAP: the person's roles become
+ * `roles` (the caller adds `admin` for ADMIN_EMAILS), under the row lock, and the row is
+ * marked as holding the provider's roles. The roles before, for the audit log.
+ */
+export async function setRolesFromIdentityProvider(
+  tx: DatabaseExecutor,
+  email: string,
+  roles: readonly StaffRole[],
+  now = new Date(),
+): Promise<{ before: StaffRole[]; after: StaffRole[] }> {
+  const [row] = await tx
+    .select({ roles: staffMembers.roles })
+    .from(staffMembers)
+    .where(eq(staffMembers.email, email))
+    .for('update');
+  const after = orderedRoles(roles);
+  await tx
+    .insert(staffMembers)
+    .values({ email, roles: after, rolesFromIdentityProvider: true, updatedAt: now })
+    .onConflictDoUpdate({
+      target: staffMembers.email,
+      set: { roles: after, rolesFromIdentityProvider: true, updatedAt: now },
+    });
+  await notifyRolesChanged(tx, email);
+  return { before: orderedRoles(row?.roles ?? []), after };
 }

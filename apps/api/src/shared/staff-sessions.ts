@@ -1,3 +1,4 @@
+import { OIDC_SESSION_CLAIM } from '@portal/contracts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -32,17 +33,40 @@ export interface StaffIdentity {
   expiresAt: Date;
 }
 
+/**
+ * A session opened through the identity provider: it ends on the server after `hours`,
+ * while its bearer names the usual three months, so the browser's identity states (SPEC §4)
+ * stay as they are; the bearer's `idp` claim tells the browser to renew it there
+ * (docs/decisions/240-staff-sign-in-through-the-company-identity-provider.md).
+ */
+export interface IdentityProviderSession {
+  hours: number;
+}
+
 /** Opens a session and returns its bearer: a signed token with email, exp and the session ID. */
-export async function issueStaffSession(db: DatabaseExecutor, secretKey: Buffer, email: string, now = new Date()) {
+export async function issueStaffSession(
+  db: DatabaseExecutor,
+  secretKey: Buffer,
+  email: string,
+  now = new Date(),
+  identityProvider?: IdentityProviderSession,
+) {
   const sessionId = randomUUID();
-  const expiresAt = new Date(now.getTime() + STAFF_SESSION_DAYS * 86_400_000);
+  const bearerExpiresAt = new Date(now.getTime() + STAFF_SESSION_DAYS * 86_400_000);
+  const expiresAt = identityProvider ? new Date(now.getTime() + identityProvider.hours * 3_600_000) : bearerExpiresAt;
   await db.insert(staffSessions).values({
     idDigest: keyedDigester(secretKey, PURPOSE)(sessionId),
     email,
     createdAt: now,
     expiresAt,
   });
-  const bearer = await signToken(secretKey, PURPOSE, { email, id: sessionId, issuedAt: now, expiresAt });
+  const bearer = await signToken(secretKey, PURPOSE, {
+    email,
+    id: sessionId,
+    issuedAt: now,
+    expiresAt: bearerExpiresAt,
+    extra: identityProvider ? { [OIDC_SESSION_CLAIM]: true } : undefined,
+  });
   return { bearer, sessionId, expiresAt };
 }
 

@@ -16,7 +16,7 @@ import { loadWebBuild, type WebBuild } from './web-build';
 
 const INLINE_SCRIPT = 'window.__context = {"a":1};';
 const page = (text: string) =>
-  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%" data-support-url="%SUPPORT_URL%" data-support-email="%SUPPORT_EMAIL%" data-maker-logo="%MAKER_LOGO_URL%"><head><title>%MAKER_NAME% Software</title></head>` +
+  `<!DOCTYPE html><html data-maker-name="%MAKER_NAME%" data-chromatof-downloads-url="%CHROMATOF_DOWNLOADS_URL%" data-report-errors="%REPORT_ERRORS%" data-support-url="%SUPPORT_URL%" data-support-email="%SUPPORT_EMAIL%" data-maker-logo="%MAKER_LOGO_URL%" data-oidc-name="%OIDC_NAME%" data-oidc-only="%OIDC_ONLY%"><head><title>%MAKER_NAME% Software</title></head>` +
   `<body><h1>${text}</h1><p>Kept %DOWNLOAD_RECORDS_RETENTION_DAYS% days, usage %TELEMETRY_RETENTION_DAYS% days, drafts %DRAFT_EXPIRY_DAYS% days</p><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/entry-abc.js"></script></body></html>`;
 
 describe('serving the web build', () => {
@@ -114,6 +114,24 @@ describe('serving the web build', () => {
     });
     expect(set.assets.get('/privacy')!.body.toString()).toContain(
       'data-support-url="https://support.example.com/?a=1&#38;b=&#34;2&#34;" data-support-email="help@example.com"',
+    );
+  });
+
+  it("writes the identity provider's button name and OIDC_ONLY into every page, empty and false without one", async () => {
+    const html = (oidc: { oidcName?: string; oidcOnly?: boolean }) =>
+      loadWebBuild(dir, {
+        makerName: 'Acme',
+        chromatofDownloadsUrl: '/v1/chromatof/downloads',
+        reportErrors: false,
+        makerLogoUrl: '',
+        downloadRecordsRetentionDays: 400,
+        telemetryRetentionDays: 400,
+        draftExpiryDays: 7,
+        ...oidc,
+      }).then((build) => build.assets.get('/privacy')!.body.toString());
+    expect(await html({})).toContain('data-oidc-name="" data-oidc-only="false"');
+    expect(await html({ oidcName: 'Contoso & <Co>', oidcOnly: true })).toContain(
+      'data-oidc-name="Contoso &#38; &#60;Co&#62;" data-oidc-only="true"',
     );
   });
 

@@ -8,6 +8,8 @@ import {
   DRAFT_EXPIRY_DAYS_PLACEHOLDER,
   MAKER_LOGO_URL_PLACEHOLDER,
   MAKER_NAME_PLACEHOLDER,
+  OIDC_NAME_PLACEHOLDER,
+  OIDC_ONLY_PLACEHOLDER,
   REPORT_ERRORS_PLACEHOLDER,
   SUPPORT_EMAIL_PLACEHOLDER,
   SUPPORT_URL_PLACEHOLDER,
@@ -64,6 +66,9 @@ export interface PageSettings {
   downloadRecordsRetentionDays: number;
   telemetryRetentionDays: number;
   draftExpiryDays: number;
+  /** The identity provider's button (OIDC_NAME; absent: none) and whether it is the only door (OIDC_ONLY). */
+  oidcName?: string | undefined;
+  oidcOnly?: boolean;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -131,7 +136,9 @@ function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
     .replaceAll(MAKER_LOGO_URL_PLACEHOLDER, () => escapeHtml(settings.makerLogoUrl))
     .replaceAll(DOWNLOAD_RECORDS_RETENTION_DAYS_PLACEHOLDER, String(settings.downloadRecordsRetentionDays))
     .replaceAll(TELEMETRY_RETENTION_DAYS_PLACEHOLDER, String(settings.telemetryRetentionDays))
-    .replaceAll(DRAFT_EXPIRY_DAYS_PLACEHOLDER, String(settings.draftExpiryDays));
+    .replaceAll(DRAFT_EXPIRY_DAYS_PLACEHOLDER, String(settings.draftExpiryDays))
+    .replaceAll(OIDC_NAME_PLACEHOLDER, () => escapeHtml(settings.oidcName ?? ''))
+    .replaceAll(OIDC_ONLY_PLACEHOLDER, String(settings.oidcOnly ?? false));
   const body = Buffer.from(html);
   return {
     body,

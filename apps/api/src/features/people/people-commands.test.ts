@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF_EMAIL, useDemoPortal } from '../../../test/demo-portal';
 import { changeRoles, removePerson, type Changer } from './people';
 import { auditRecorder, commandAuditContext } from '../../plugins/audit-log';
+import { setRolesFromIdentityProvider, storedRolesOf } from '../../shared/staff-members';
 import { parseStaffCommand, runStaffCommand, type StaffCommand } from './people-commands';
 
 const SECRET_KEY = randomBytes(32);
@@ -156,5 +157,34 @@ describe('the last administrator', () => {
       refused: false,
     });
     expect(await removePerson(db, alone, changer, 'last.admin@example.com')).toMatchObject({ refused: false });
+  });
+
+  it("refuses to change roles that come from the identity provider's groups while OIDC_ROLE_MAP is set", async () => {
+    const email = `idp-${randomBytes(3).toString('hex')}@example.com`;
+    const { db } = demo.portal.database;
+    await db.transaction((tx) => setRolesFromIdentityProvider(tx, email, ['publisher']));
+    const config = demo.portal.app.config;
+    const withMap = {
+      ...config,
+      oidc: {
+        issuer: new URL('https://login.example.com'),
+        clientId: 'portal',
+        clientSecret: 'secret',
+        name: 'Contoso',
+        only: false,
+        rolesClaim: 'groups',
+        roleMap: { publisher: ['portal-publishers'] },
+        sessionHours: 12,
+      },
+    };
+    const grant: StaffCommand = { kind: 'grant', email, roles: ['admin'] };
+    expect(await runStaffCommand(grant, { db, secretKey: SECRET_KEY, config: withMap })).toEqual({
+      code: 1,
+      lines: [PEOPLE_MESSAGES.identityProviderRoles],
+    });
+    expect(await storedRolesOf(db, email)).toEqual(['publisher']);
+    // Without the map the portal no longer takes roles from the provider: People sets them again.
+    expect((await runStaffCommand(grant, { db, secretKey: SECRET_KEY, config })).code).toBe(0);
+    expect(await storedRolesOf(db, email)).toEqual(['publisher', 'admin']);
   });
 });

@@ -66,7 +66,11 @@ export async function runStaffCommand(
   command: StaffCommand,
   { db, secretKey, config }: { db: Database; secretKey: Buffer; config: Config },
 ): Promise<CommandResult> {
-  const settings: PeopleSettings = { staffEmailDomains: config.staffEmailDomains, adminEmails: config.adminEmails };
+  const settings: PeopleSettings = {
+    staffEmailDomains: config.staffEmailDomains,
+    adminEmails: config.adminEmails,
+    identityProviderRoles: config.oidc?.roleMap !== undefined,
+  };
   const changer: Changer = { context: commandAuditContext(), record: auditRecorder(secretKey) };
   switch (command.kind) {
     case 'list': {

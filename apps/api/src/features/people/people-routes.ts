@@ -29,7 +29,11 @@ import {
 /** People: who is staff and with which roles (docs/staff-roles.md). Administrators only, but `me`. */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['people'];
-  const settings = { staffEmailDomains: app.config.staffEmailDomains, adminEmails: app.config.adminEmails };
+  const settings = {
+    staffEmailDomains: app.config.staffEmailDomains,
+    adminEmails: app.config.adminEmails,
+    identityProviderRoles: app.config.oidc?.roleMap !== undefined,
+  };
   const record = auditRecorder(app.secretKey);
   const changerOf = (request: FastifyRequest): Changer => ({ context: requestAuditContext(request), record });
   const refused = (reply: FastifyReply, refusal: Refusal) =>

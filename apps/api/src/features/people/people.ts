@@ -11,6 +11,8 @@ export interface PeopleSettings {
   staffEmailDomains: readonly string[];
   /** ADMIN_EMAILS: administrators who cannot lose `admin` here. */
   adminEmails: readonly string[];
+  /** OIDC_ROLE_MAP is set: the roles of people who signed in through the identity provider are its groups', not edited here. */
+  identityProviderRoles?: boolean;
 }
 
 /** Who changes and how it is written down: the audit log's context (actor `cli` for a command). */
@@ -53,6 +55,7 @@ export async function listPeople(
       invitedAt: staffMembers.invitedAt,
       invitedBy: staffMembers.invitedBy,
       lastSignInAt: staffMembers.lastSignInAt,
+      rolesFromIdentityProvider: staffMembers.rolesFromIdentityProvider,
       activeSessions: open.count,
     })
     .from(staffMembers)
@@ -65,6 +68,7 @@ export async function listPeople(
       email: row.email,
       roles: orderedRoles(configuredAdmin ? [...row.roles, 'admin'] : row.roles),
       configuredAdmin,
+      rolesFromIdentityProvider: Boolean(settings.identityProviderRoles) && row.rolesFromIdentityProvider,
       invitedAt: row.invitedAt?.toISOString() ?? null,
       invitedBy: row.invitedBy,
       lastSignInAt: row.lastSignInAt?.toISOString() ?? null,
@@ -84,7 +88,7 @@ export async function administrators(db: DatabaseExecutor, settings: PeopleSetti
 
 interface Locked {
   /** The subject's row, if it exists: locked until the transaction ends. */
-  subject: { email: string; roles: StaffRole[] } | undefined;
+  subject: { email: string; roles: StaffRole[]; rolesFromIdentityProvider: boolean } | undefined;
   /** Everyone else holding `admin` in the database (locked too), for the last-administrator rule. */
   otherAdmins: string[];
 }
@@ -97,14 +101,22 @@ interface Locked {
  */
 async function lockPeople(tx: DatabaseExecutor, email: string): Promise<Locked> {
   const rows = await tx
-    .select({ email: staffMembers.email, roles: staffMembers.roles })
+    .select({
+      email: staffMembers.email,
+      roles: staffMembers.roles,
+      rolesFromIdentityProvider: staffMembers.rolesFromIdentityProvider,
+    })
     .from(staffMembers)
     .where(sql`${staffMembers.email} = ${email} OR 'admin' = ANY(${staffMembers.roles})`)
     .orderBy(asc(staffMembers.email))
     .for('update');
   const subject = rows.find((row) => row.email === email);
   return {
-    subject: subject && { email: subject.email, roles: orderedRoles(subject.roles) },
+    subject: subject && {
+      email: subject.email,
+      roles: orderedRoles(subject.roles),
+      rolesFromIdentityProvider: subject.rolesFromIdentityProvider,
+    },
     otherAdmins: rows.filter((row) => row.email !== email && row.roles.includes('admin')).map((row) => row.email),
   };
 }
@@ -187,6 +199,9 @@ export async function changeRoles(
   return db.transaction(async (tx) => {
     const locked = await lockPeople(tx, email);
     if (!locked.subject && !createMissing) return refuse(404, PEOPLE_MESSAGES.noSuchPerson);
+    // The identity provider's groups decide at the next sign-in: an edit here would be overwritten.
+    if (settings.identityProviderRoles && locked.subject?.rolesFromIdentityProvider)
+      return refuse(409, PEOPLE_MESSAGES.identityProviderRoles);
     const before = locked.subject?.roles ?? [];
     const roles = orderedRoles(next(before));
     const losesAdmin = before.includes('admin') && !roles.includes('admin');

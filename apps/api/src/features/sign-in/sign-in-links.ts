@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { SIGN_IN_LINK_MINUTES } from '@portal/contracts';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/connect';
+import type { Database, DatabaseExecutor } from '../../db/connect';
 import { constantTimeEqual, keyedDigester } from '../../shared/keyed-digest';
 import { signToken, verifyToken } from '../../shared/signed-tokens';
 import { issueStaffSession } from '../../shared/staff-sessions';
@@ -69,6 +69,29 @@ export async function withdrawSignInLink(db: Database, idDigest: string) {
   await db.delete(signInLinks).where(eq(signInLinks.idDigest, idDigest));
 }
 
+/** How long the one-time token the identity provider's callback hands to /auth works: the page spends it at once. */
+const OIDC_TOKEN_LIFETIME_MS = 2 * 60_000;
+
+/**
+ * The one-time token of a sign-in the identity provider confirmed: it lands on /auth like an
+ * e-mailed link's and is exchanged the same way (POST, the starting browser's verifier), so
+ * the session bearer never travels in an address. No mail, so no one-a-minute rule.
+ */
+export async function createIdentityProviderToken(
+  db: DatabaseExecutor,
+  secretKey: Buffer,
+  { email, verifierHash }: { email: string; verifierHash: string | null },
+  now = new Date(),
+): Promise<string> {
+  const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const expiresAt = new Date(issuedAt.getTime() + OIDC_TOKEN_LIFETIME_MS);
+  const linkId = randomUUID();
+  const idDigest = keyedDigester(secretKey, KEY_PURPOSE)(linkId);
+  await db.delete(signInLinks).where(lt(signInLinks.createdAt, new Date(now.getTime() - RECORD_LIFETIME_MS)));
+  await db.insert(signInLinks).values({ idDigest, email, verifierHash, createdAt: now, expiresAt, door: 'oidc' });
+  return signToken(secretKey, KEY_PURPOSE, { email, id: linkId, issuedAt, expiresAt });
+}
+
 export type ExchangeOutcome =
   { kind: 'signed-in'; bearer: string; email: string } | { kind: 'invalid' } | { kind: 'verifier-mismatch' };
 
@@ -82,6 +105,8 @@ export async function exchangeSignInToken(
   secretKey: Buffer,
   { token, verifier }: { token: string; verifier?: string },
   now = new Date(),
+  /** OIDC_SESSION_HOURS, for a token the identity provider's callback made; unset: no identity provider. */
+  identityProviderSessionHours?: number,
 ): Promise<ExchangeOutcome> {
   const payload = await verifyToken(secretKey, KEY_PURPOSE, token, now);
   if (!payload) return { kind: 'invalid' };
@@ -106,9 +131,18 @@ export async function exchangeSignInToken(
       .update(signInLinks)
       .set({ consumedAt: now })
       .where(usable)
-      .returning({ email: signInLinks.email });
+      .returning({ email: signInLinks.email, door: signInLinks.door });
     if (!spent) return { kind: 'invalid' as const };
-    const { bearer } = await issueStaffSession(tx, secretKey, spent.email, now);
+    const throughProvider = spent.door === 'oidc' && identityProviderSessionHours !== undefined;
+    // A token of the identity provider's when it is no longer configured opens nothing.
+    if (spent.door === 'oidc' && !throughProvider) return { kind: 'invalid' as const };
+    const { bearer } = await issueStaffSession(
+      tx,
+      secretKey,
+      spent.email,
+      now,
+      throughProvider ? { hours: identityProviderSessionHours } : undefined,
+    );
     return { kind: 'signed-in' as const, bearer, email: spent.email };
   });
 }

@@ -15,22 +15,15 @@ import { StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { revokeStaffSession } from '../../shared/staff-sessions';
 import { canonicalEmail, isStaffAddress, isTaggedAddress } from '../../shared/canonical-email';
 import { createSignInLink, exchangeSignInToken, withdrawSignInLink } from './sign-in-links';
+import { oidcRoutes } from './oidc-routes';
+import { MESSAGES } from './sign-in-messages';
 import { signInLinkUrl, signInMail } from './sign-in-mail';
 
 /** Per client (IP address): link requests and exchanges, on top of one mail per address per minute. */
 export const REQUESTS_PER_CLIENT = { max: 20, timeWindow: '10 minutes' };
 export const EXCHANGES_PER_CLIENT = { max: 30, timeWindow: '10 minutes' };
 
-export const MESSAGES = {
-  notAnAddress: 'Enter a valid email address.',
-  taggedAddress: 'Enter your email address without a +tag.',
-  notStaff: 'Use your company email address to sign in.',
-  tooSoon: 'A sign-in email was sent to this address less than a minute ago. Please wait a minute and try again.',
-  mailFailed: 'The sign-in email could not be sent. Please try again later.',
-  invalidSignIn: 'Invalid sign in',
-  otherBrowser: 'This sign-in link was requested in another browser.',
-  tooMany: 'Too many sign-in attempts from your network. Please try again later.',
-} as const;
+export { MESSAGES };
 
 const tooManyResponse = () => ({ statusCode: 429, message: MESSAGES.tooMany });
 
@@ -53,63 +46,76 @@ export const signInRoutes = fp(
     });
 
     await app.register(signInApi);
+    if (app.identityProvider) await app.register(oidcRoutes, { provider: app.identityProvider });
   },
   {
     name: 'sign-in-routes',
-    dependencies: ['config', 'database', 'staff-auth', 'staff-roles', 'rate-limit', 'mailer', 'metrics'],
+    dependencies: [
+      'config',
+      'database',
+      'staff-auth',
+      'staff-roles',
+      'rate-limit',
+      'mailer',
+      'metrics',
+      'identity-provider',
+      'audit-log',
+    ],
   },
 );
 
 const signInApi: FastifyPluginAsyncTypebox = async (app) => {
   const { config, mailer } = app;
-  app.put(
-    SIGN_IN_PATHS.linkRequests,
-    {
-      // Closed while Redis is away: an uncounted request sends mail (docs/decisions/094).
-      onRequest: app.limitPerClient('sign-in-requests', {
-        ...REQUESTS_PER_CLIENT,
-        onOutage: 'closed',
-        errorResponseBuilder: tooManyResponse,
-      }),
-      schema: {
-        tags: ['sign-in'],
-        summary: 'E-mail a one-time sign-in link to a staff address',
-        body: SignInRequest,
-        response: { 200: SignInRequestAccepted, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+  // OIDC_ONLY: the identity provider is the only door; the link request is not there at all (404).
+  if (!config.oidc?.only)
+    app.put(
+      SIGN_IN_PATHS.linkRequests,
+      {
+        // Closed while Redis is away: an uncounted request sends mail (docs/decisions/094).
+        onRequest: app.limitPerClient('sign-in-requests', {
+          ...REQUESTS_PER_CLIENT,
+          onOutage: 'closed',
+          errorResponseBuilder: tooManyResponse,
+        }),
+        schema: {
+          tags: ['sign-in'],
+          summary: 'E-mail a one-time sign-in link to a staff address',
+          body: SignInRequest,
+          response: { 200: SignInRequestAccepted, 400: ErrorBody, 429: ErrorBody, 503: ErrorBody },
+        },
       },
-    },
-    async (request, reply) => {
-      const email = canonicalEmail(request.body.email);
-      if (!email) {
-        const tagged = isTaggedAddress(request.body.email);
-        return reply.status(400).send({ message: tagged ? MESSAGES.taggedAddress : MESSAGES.notAnAddress });
-      }
-      if (!isStaffAddress(email, config.staffEmailDomains))
-        return reply.status(400).send({ message: MESSAGES.notStaff });
+      async (request, reply) => {
+        const email = canonicalEmail(request.body.email);
+        if (!email) {
+          const tagged = isTaggedAddress(request.body.email);
+          return reply.status(400).send({ message: tagged ? MESSAGES.taggedAddress : MESSAGES.notAnAddress });
+        }
+        if (!isStaffAddress(email, config.staffEmailDomains))
+          return reply.status(400).send({ message: MESSAGES.notStaff });
 
-      const link = await createSignInLink(app.db, app.secretKey, { email, verifierHash: request.body.verifierHash });
-      if (link.kind === 'too-soon') {
-        return reply
-          .status(429)
-          .header('retry-after', String(link.retryAfterSeconds))
-          .send({ message: MESSAGES.tooSoon });
-      }
-      const url = signInLinkUrl(config.publicUrl, link.token, safeRedirectPath(request.body.redirectPath));
-      try {
-        const { outboxFile } = await mailer.send(
-          signInMail({ to: email, link: url, siteName: siteNameOf(config.makerName) }),
-        );
-        app.metrics.signInMailsSent.inc();
-        // Only for the outbox (development, demos): with real mail the link is never logged.
-        if (outboxFile) request.log.info(`Sign-in mail written to ${outboxFile}; link: ${url.toString()}`);
-      } catch (error) {
-        request.log.error({ err: error }, 'sign-in mail could not be sent');
-        await withdrawSignInLink(app.db, link.idDigest);
-        return reply.status(503).send({ message: MESSAGES.mailFailed });
-      }
-      return { success: true as const };
-    },
-  );
+        const link = await createSignInLink(app.db, app.secretKey, { email, verifierHash: request.body.verifierHash });
+        if (link.kind === 'too-soon') {
+          return reply
+            .status(429)
+            .header('retry-after', String(link.retryAfterSeconds))
+            .send({ message: MESSAGES.tooSoon });
+        }
+        const url = signInLinkUrl(config.publicUrl, link.token, safeRedirectPath(request.body.redirectPath));
+        try {
+          const { outboxFile } = await mailer.send(
+            signInMail({ to: email, link: url, siteName: siteNameOf(config.makerName) }),
+          );
+          app.metrics.signInMailsSent.inc();
+          // Only for the outbox (development, demos): with real mail the link is never logged.
+          if (outboxFile) request.log.info(`Sign-in mail written to ${outboxFile}; link: ${url.toString()}`);
+        } catch (error) {
+          request.log.error({ err: error }, 'sign-in mail could not be sent');
+          await withdrawSignInLink(app.db, link.idDigest);
+          return reply.status(503).send({ message: MESSAGES.mailFailed });
+        }
+        return { success: true as const };
+      },
+    );
 
   app.post(
     SIGN_IN_PATHS.sessions,
@@ -127,7 +133,13 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await exchangeSignInToken(app.db, app.secretKey, request.body);
+      const outcome = await exchangeSignInToken(
+        app.db,
+        app.secretKey,
+        request.body,
+        new Date(),
+        config.oidc?.sessionHours,
+      );
       if (outcome.kind === 'invalid') return reply.status(400).send({ message: MESSAGES.invalidSignIn });
       if (outcome.kind === 'verifier-mismatch') return reply.status(409).send({ message: MESSAGES.otherBrowser });
       // The first sign-in makes the person a staff member with the default roles (docs/staff-roles.md).

@@ -1,4 +1,11 @@
-import { STAFF_ROLE_POWERS, STAFF_ROLE_TITLES, STAFF_ROLES, type Person, type StaffRole } from '@portal/contracts';
+import {
+  PEOPLE_MESSAGES,
+  STAFF_ROLE_POWERS,
+  STAFF_ROLE_TITLES,
+  STAFF_ROLES,
+  type Person,
+  type StaffRole,
+} from '@portal/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Form, useFetcher, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Dialog } from '../../shared/components/dialog';
@@ -20,6 +27,7 @@ import { invitePerson } from './api/invite-person';
 import { removePerson } from './api/remove-person';
 import { setRoles } from './api/set-roles';
 import { signOutPerson } from './api/sign-out-person';
+import { useIdentityProvider } from '../../shared/identity/identity-provider';
 import { lockedRoleReason, peopleMatching, removalBlockedReason } from './people-rules';
 import styles from './people-page.module.css';
 
@@ -184,6 +192,7 @@ function PersonCard({ person }: { person: Person }) {
   const headingId = useId();
   const removalReasonId = useId();
   const removalBlocked = removalBlockedReason(person, signedInEmail);
+  const identityProvider = useIdentityProvider();
   const changes = [roles, sessions, removal].flatMap((fetcher) =>
     fetcher.state === 'idle' && fetcher.data ? [fetcher.data] : [],
   );
@@ -211,20 +220,34 @@ function PersonCard({ person }: { person: Person }) {
           </div>
         )}
       </dl>
-      <roles.Form method="post" className={styles.roles}>
-        <input type="hidden" name="intent" value="roles" />
-        <input type="hidden" name="email" value={person.email} />
-        {/* Loaded roles are the form's start: after a save the list loads again, and the form with it. */}
-        <RoleChoices
-          key={person.roles.join()}
-          legend="Roles"
-          checked={person.roles}
-          lockedReason={(role) => lockedRoleReason(person, role, signedInEmail)}
-        />
-        <Button type="submit" variant="secondary" disabled={roles.state !== 'idle'}>
-          Save roles
-        </Button>
-      </roles.Form>
+      {person.rolesFromIdentityProvider ? (
+        <div className={styles.roles}>
+          <dl className={styles.facts}>
+            <div>
+              <dt>Roles from {identityProvider?.name ?? 'the identity provider'}</dt>
+              <dd>
+                {person.roles.length > 0 ? person.roles.map((role) => STAFF_ROLE_TITLES[role]).join(', ') : 'None'}
+              </dd>
+            </div>
+          </dl>
+          <p className={styles.reason}>{PEOPLE_MESSAGES.identityProviderRoles}</p>
+        </div>
+      ) : (
+        <roles.Form method="post" className={styles.roles}>
+          <input type="hidden" name="intent" value="roles" />
+          <input type="hidden" name="email" value={person.email} />
+          {/* Loaded roles are the form's start: after a save the list loads again, and the form with it. */}
+          <RoleChoices
+            key={person.roles.join()}
+            legend="Roles"
+            checked={person.roles}
+            lockedReason={(role) => lockedRoleReason(person, role, signedInEmail)}
+          />
+          <Button type="submit" variant="secondary" disabled={roles.state !== 'idle'}>
+            Save roles
+          </Button>
+        </roles.Form>
+      )}
       <div className={styles.actions}>
         <sessions.Form method="post">
           <input type="hidden" name="intent" value="sign-out" />

@@ -6,6 +6,7 @@ const person = (email: string, roles: Person['roles'], configuredAdmin = false):
   email,
   roles,
   configuredAdmin,
+  rolesFromIdentityProvider: false,
   invitedAt: null,
   invitedBy: null,
   lastSignInAt: null,

@@ -1,4 +1,5 @@
 import { ContactMaker } from '../../shared/components/contact-maker';
+import { useIdentityProvider } from '../../shared/identity/identity-provider';
 import { makerName } from '../../shared/maker-name';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { pageMeta } from '../../shared/page-meta';
@@ -15,6 +16,7 @@ export const meta = () =>
  */
 export default function PrivacyPage() {
   const maker = makerName();
+  const identityProvider = useIdentityProvider();
   return (
     <>
       <h1>{DESTINATIONS.privacy.title}</h1>
@@ -67,6 +69,17 @@ export default function PrivacyPage() {
           You give us your company e-mail address when you ask to sign in. Signing in is passwordless: we e-mail you a
           link, and following that link signs you in. The link works once and expires after 15 minutes.
         </p>
+        {identityProvider && (
+          <p data-testid="identity-provider-privacy">
+            {identityProvider.only ? 'Staff sign in' : 'Staff may also sign in'} with their {identityProvider.name}{' '}
+            company account, through the company&apos;s own sign-in service. It tells us the e-mail address of the
+            account, whether that address is verified and the names of the account&apos;s groups. We keep only the
+            e-mail address, the time of the sign-in and the roles the groups give in the service area; we do not keep
+            the groups, your name or anything the sign-in service hands us to prove who you are. A sign-in this way
+            lasts a few hours; then the site asks the sign-in service again, so an account the company has closed can no
+            longer sign in.
+          </p>
+        )}
         <p>
           Authorized administrators&apos; addresses come with your registration, or are entered by our service staff
           when your laboratory asks for a change. Download records are written by our server as it sends each file, and

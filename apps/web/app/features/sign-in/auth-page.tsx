@@ -1,4 +1,11 @@
-import { decodeIdentity, safeRedirectPath, SIGN_IN_PATHS } from '@portal/contracts';
+import {
+  decodeIdentity,
+  isOidcRefusal,
+  OIDC_REFUSAL_PARAM,
+  OIDC_REFUSALS,
+  safeRedirectPath,
+  SIGN_IN_PATHS,
+} from '@portal/contracts';
 import { Form, isRouteErrorResponse, replace, useNavigation } from 'react-router';
 import { ApiError } from '../../shared/api/api-client';
 import { HomeLink } from '../../shared/components/home-link';
@@ -78,6 +85,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     // Out of the address bar and the history entry before anything else happens.
     return replace(authPath({ redirect: redirectParam }));
   }
+  // The identity provider's sign-in was refused: the callback named the reason, the page says it.
+  const refused = url.searchParams.get(OIDC_REFUSAL_PARAM);
+  if (isOidcRefusal(refused)) return { view: 'failed', message: OIDC_REFUSALS[refused], redirectParam } as AuthView;
   if (url.searchParams.has('invalid')) return { view: 'failed', message: INVALID_SIGN_IN, redirectParam } as AuthView;
 
   const identity = pendingToken ? decodeIdentity(pendingToken) : undefined;
@@ -144,7 +154,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <p className={styles.failed} role="alert">
         {view.message}
       </p>
-      <p>Ask for a new link below; it will bring you back where you were going.</p>
+      <p>Sign in again below; it will bring you back where you were going.</p>
       <SignInWidget redirectPath={safeRedirectPath(view.redirectParam)} />
     </section>
   );

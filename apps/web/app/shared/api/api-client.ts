@@ -1,4 +1,4 @@
-import { bearerAuthorization, type ErrorBody } from '@portal/contracts';
+import { bearerAuthorization, OIDC_SESSION_CLAIM, type ErrorBody } from '@portal/contracts';
 
 export const BEARER_STORAGE_KEY = 'bearer';
 
@@ -75,11 +75,64 @@ async function send(
   }
 
   if (!response.ok) {
-    if (response.status === 401 && bearer) clearBearer();
+    if (response.status === 401 && bearer) {
+      // A session the identity provider opened has run its OIDC_SESSION_HOURS: renew it there.
+      // Only for the bearer still stored: a second refusal of one already cleared asks nothing.
+      if (readBearer() === bearer && cameThroughIdentityProvider(bearer)) askForIdentityProviderRenewal();
+      clearBearer();
+    }
     const json = (await response.json().catch(() => undefined)) as Partial<ErrorBody> | undefined;
     throw new ApiError(response.status, json?.message ?? response.statusText, json);
   }
   return response;
+}
+
+/**
+ * Set when a bearer of the identity provider's is refused (its session ended after
+ * OIDC_SESSION_HOURS): the sign-in gate then sends the person through the provider once,
+ * which signs them straight back in while their company session lives.
+ */
+export const IDENTITY_PROVIDER_RENEWAL_KEY = 'identityProviderRenewal';
+
+function cameThroughIdentityProvider(bearer: string): boolean {
+  try {
+    const payload = JSON.parse(atob((bearer.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as unknown;
+    return (
+      typeof payload === 'object' &&
+      payload !== null &&
+      (payload as Record<string, unknown>)[OIDC_SESSION_CLAIM] === true
+    );
+  } catch {
+    return false;
+  }
+}
+
+function askForIdentityProviderRenewal() {
+  try {
+    window.localStorage.setItem(IDENTITY_PROVIDER_RENEWAL_KEY, String(Date.now()));
+  } catch {
+    // Storage refused: the person signs in again with the button.
+  }
+}
+
+/** A deliberate sign-out: nothing is renewed. */
+export function forgetIdentityProviderRenewal() {
+  try {
+    window.localStorage.removeItem(IDENTITY_PROVIDER_RENEWAL_KEY);
+  } catch {
+    // Storage refused: nothing was asked for either.
+  }
+}
+
+/** Whether a renewal was asked for in the last minute; asking forgets it, so the gate goes to the provider once. */
+export function takeIdentityProviderRenewal(): boolean {
+  try {
+    const asked = Number(window.localStorage.getItem(IDENTITY_PROVIDER_RENEWAL_KEY));
+    window.localStorage.removeItem(IDENTITY_PROVIDER_RENEWAL_KEY);
+    return Number.isFinite(asked) && Date.now() - asked < 60_000;
+  } catch {
+    return false;
+  }
 }
 
 export function readBearer(): string | null {

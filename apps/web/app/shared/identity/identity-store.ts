@@ -1,6 +1,6 @@
 import { decodeIdentity, identityState, TOKEN_OLD_AFTER_HOURS, type Identity } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
-import { BEARER_STORAGE_KEY, clearBearer, readBearer } from '../api/api-client';
+import { BEARER_STORAGE_KEY, clearBearer, forgetIdentityProviderRenewal, readBearer } from '../api/api-client';
 import { endSession } from './api/end-session';
 
 /**
@@ -164,6 +164,8 @@ export function signOut() {
   status = ABSENT;
   statusSource = null;
   forgetExpiredSignIn();
+  // Signing out means it: no renewal through the identity provider is pending any more.
+  forgetIdentityProviderRenewal();
   clearBearer();
   for (const listener of listeners) listener();
   if (bearer) endSession(bearer).catch(() => {});

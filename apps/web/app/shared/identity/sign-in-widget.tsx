@@ -7,6 +7,8 @@ import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { emitTelemetry } from '../telemetry-bus';
+import { useIdentityProvider } from './identity-provider';
+import { IdentityProviderButton } from './identity-provider-button';
 import { requestSignIn } from './api/request-sign-in';
 import { newSignInVerifier } from './sign-in-verifier';
 import styles from './sign-in-widget.module.css';
@@ -30,6 +32,8 @@ export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
   const location = useLocation();
   const [whyOpen, setWhyOpen] = useState(false);
   const [state, setState] = useState<WidgetState>({ status: 'idle' });
+  const identityProvider = useIdentityProvider();
+  const destination = redirectPath ?? `${location.pathname}${location.search}`;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -39,7 +43,7 @@ export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
       const verifierHash = await newSignInVerifier();
       await requestSignIn({
         email,
-        redirectPath: redirectPath ?? `${location.pathname}${location.search}`,
+        redirectPath: destination,
         verifierHash,
       });
       emitTelemetry({ kind: 'event', name: 'Sent authentication token email' });
@@ -52,38 +56,53 @@ export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
   return (
     <section className={styles.widget} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading">You&apos;ll need to sign in</h2>
-      <form className={styles.form} onSubmit={submit}>
-        <Field
-          id="sign-in-email"
-          label="Enter your company email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          action={
-            <Button type="submit" disabled={state.status === 'busy'}>
-              Get Sign-In Email
-            </Button>
-          }
-        />
-      </form>
-      {state.status === 'sent' && (
-        <Alert tone="success" role="status">
-          {SIGN_IN_SENT}
-        </Alert>
+      {identityProvider && (
+        <div className={styles.provider}>
+          <IdentityProviderButton name={identityProvider.name} redirectPath={destination} />
+        </div>
       )}
-      {state.status === 'failed' && (
-        <Alert tone="danger" role="alert">
-          {state.message}
-        </Alert>
+      {identityProvider?.only ? null : (
+        <>
+          {identityProvider && <p className={styles.or}>Or get a sign-in link by e-mail:</p>}
+          <form className={styles.form} onSubmit={submit}>
+            <Field
+              id="sign-in-email"
+              label="Enter your company email address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              action={
+                <Button type="submit" disabled={state.status === 'busy'}>
+                  Get Sign-In Email
+                </Button>
+              }
+            />
+          </form>
+          {state.status === 'sent' && (
+            <Alert tone="success" role="status">
+              {SIGN_IN_SENT}
+            </Alert>
+          )}
+          {state.status === 'failed' && (
+            <Alert tone="danger" role="alert">
+              {state.message}
+            </Alert>
+          )}
+        </>
       )}
       <button type="button" className={styles.why} onClick={() => setWhyOpen(true)}>
         Why?
       </button>
       <Dialog open={whyOpen} onClose={() => setWhyOpen(false)} title="Why do I need to sign in?">
         <p>
-          These tools are for company employees and service staff. We e-mail you a link that signs you in: no password
-          to remember. The link works once, for {SIGN_IN_LINK_MINUTES} minutes.
+          These tools are for company employees and service staff.{' '}
+          {identityProvider
+            ? `Sign in with your ${identityProvider.name} company account, as for the company's other tools.`
+            : null}{' '}
+          {identityProvider?.only
+            ? null
+            : `We can also e-mail you a link that signs you in: no password to remember. The link works once, for ${SIGN_IN_LINK_MINUTES} minutes.`}
         </p>
       </Dialog>
     </section>
