@@ -62,11 +62,11 @@ export function malformedVersionRangeMessage(reason: string): string {
 /**
  * `q`: the start of a component's name (any case) or of its package URL (`pkg:…`);
  * `version`: an exact version, or a `vers:` range (https://github.com/package-url/purl-spec, VERS).
- * Their lengths are checked by the route, so a long one gets the search's own message.
+ * Their presence and lengths are checked by the route (after the caller's access), with the search's own messages.
  */
 export const ComponentSearchQuery = Type.Object(
   {
-    q: Type.String({ maxLength: 100_000 }),
+    q: Type.Optional(Type.String({ maxLength: 100_000 })),
     version: Type.Optional(Type.String({ maxLength: 100_000 })),
   },
   { additionalProperties: false },

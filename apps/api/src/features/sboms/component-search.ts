@@ -42,7 +42,8 @@ export interface ComponentSearch {
 }
 
 /** Reads a search's input, or throws SearchRefused naming what is wrong. */
-export function parseComponentSearch(q: string, version: string | undefined): ComponentSearch {
+export function parseComponentSearch(q: string | undefined, version: string | undefined): ComponentSearch {
+  if (q === undefined) throw new SearchRefused(COMPONENT_QUERY_EMPTY_MESSAGE);
   if (q.length > COMPONENT_QUERY_MAX_CHARS || (version?.length ?? 0) > COMPONENT_QUERY_MAX_CHARS) {
     throw new SearchRefused(COMPONENT_QUERY_TOO_LONG_MESSAGE);
   }
