@@ -186,7 +186,11 @@ async function checkDraft(
     const known = listed.get(entry.file.path);
     if (!known || known.state === 'awaiting upload' || known.sizeBytes === null) return undefined;
     const sizeBytes = known.sizeBytes;
-    return { sizeBytes, bytes: () => readBlob(blobStore, blobKeyFor(entry.file.path), sizeBytes) };
+    return {
+      sizeBytes,
+      sha256: entry.file.path,
+      bytes: () => readBlob(blobStore, blobKeyFor(entry.file.path), sizeBytes),
+    };
   });
   problems.push(...sboms.problems.map(problemAt));
   const draftFiles = [...listed.values()];

@@ -18,7 +18,8 @@ import {
   type FileRecord,
 } from '../../plugins/catalogue/section-kit';
 import { count, emptyChanges, upsert, type Changes } from '../../plugins/catalogue/upsert';
-import { checkSbom, sbomTooLargeProblem, type CheckedSbom } from './sbom-check';
+import { BoundedMap } from '../../shared/bounded-map';
+import { checkSbom, sbomTooLargeProblem, type CheckedSbom, type SbomCheck } from './sbom-check';
 import { releaseSboms, sbomComponents } from './sboms-tables';
 
 /**
@@ -68,6 +69,12 @@ export function sbomEntries(manifest: CatalogueManifest): SbomEntry[] {
   return entries;
 }
 
+/**
+ * The last checks of draft files by SHA-256: a draft is checked on every read and preview,
+ * and a 50,000-component SBOM takes seconds to validate.
+ */
+const checkedBySha256 = new BoundedMap<string, SbomCheck>(8);
+
 /** What the check found in each SBOM, by release key (the section's `prepared`). */
 export type CheckedSboms = Map<string, CheckedSbom>;
 
@@ -78,7 +85,9 @@ export type CheckedSboms = Map<string, CheckedSbom>;
  */
 export async function checkSboms(
   entries: SbomEntry[],
-  read: (entry: SbomEntry) => Promise<{ sizeBytes: number; bytes: () => Promise<Uint8Array> } | undefined>,
+  read: (
+    entry: SbomEntry,
+  ) => Promise<{ sizeBytes: number; bytes: () => Promise<Uint8Array>; sha256?: string } | undefined>,
 ): Promise<{ checked: CheckedSboms; problems: string[] }> {
   const checked: CheckedSboms = new Map();
   const problems: string[] = [];
@@ -91,7 +100,10 @@ export async function checkSboms(
         problems.push(`${entry.where}: ${name} ${sbomTooLargeProblem(found.sizeBytes)}`);
         continue;
       }
-      const result = await checkSbom(await found.bytes());
+      // A draft's file is named by its SHA-256: its bytes never change, nor does their check.
+      const cached = found.sha256 === undefined ? undefined : checkedBySha256.get(found.sha256);
+      const result = cached ?? (await checkSbom(await found.bytes()));
+      if (found.sha256 !== undefined) checkedBySha256.set(found.sha256, result);
       if (result.ok) checked.set(entry.key, result.sbom);
       else problems.push(`${entry.where}: ${name} ${result.problem}`);
     } catch (error) {
