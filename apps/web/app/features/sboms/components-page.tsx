@@ -185,7 +185,7 @@ function MatchRow({ match }: { match: ComponentMatch }) {
       <td className={styles.purl}>{match.purl ? <code>{match.purl}</code> : '—'}</td>
       <td>
         <Link to={filesPage(match.release.reference)}>
-          Files<span hidden> of {match.release.label}</span>
+          Files<span className={styles.visuallyHidden}> of {match.release.label}</span>
         </Link>
       </td>
     </tr>
