@@ -32,6 +32,8 @@ test.describe('ChromaTOF downloads by key ID', () => {
     // The manuals are PDFs: they open in the browser's viewer in a new tab, and say so.
     await expect(downloads(page).getByRole('link')).toHaveText([
       'ChromaTOF 6.1.0 User Manual↗ (PDF, opens in a new tab)',
+      // The release's software bill of materials (docs/sbom.md), among its downloads.
+      'ChromaTOF 6.1.0 Software bill of materials (CycloneDX 1.6, 4 components)',
       'ChromaTOF 6.1.0 Release Notes',
       'ChromaTOF 6.1.0 Installer',
       'ChromaTOF 6.0.2 User Manual↗ (PDF, opens in a new tab)',
@@ -90,7 +92,8 @@ test.describe('ChromaTOF downloads by key ID', () => {
   }) => {
     await gotoHydrated(page, '/chromatof');
     await find(page, KEY);
-    await expect(downloads(page)).toHaveCount(6);
+    // Six files and the software bill of materials of ChromaTOF 6.1.0.
+    await expect(downloads(page)).toHaveCount(7);
     await find(page, NOTHING);
     await expect(page.getByText('No downloads are available for this key')).toBeVisible();
     await expect(downloads(page)).toHaveCount(0);
@@ -123,7 +126,7 @@ test.describe('ChromaTOF downloads by key ID', () => {
     // Once the browser has given up on the slow answer, the superseded search changed nothing.
     await slowGivenUp;
     await expect(page.getByText(/ChromaTOF Tile/)).toHaveCount(0);
-    await expect(downloads(page)).toHaveCount(6);
+    await expect(downloads(page)).toHaveCount(7);
     expect(pageProblems).toEqual([]);
   });
 });

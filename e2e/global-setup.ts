@@ -12,6 +12,7 @@ export const E2E_ADMINS = {
   usage: `e2e-admin-usage@${E2E_STAFF_DOMAIN}`,
   publishing: `e2e-admin-publishing@${E2E_STAFF_DOMAIN}`,
   publishingDrafts: `e2e-admin-drafts@${E2E_STAFF_DOMAIN}`,
+  sboms: `e2e-admin-sboms@${E2E_STAFF_DOMAIN}`,
   narrowScreens: `e2e-admin-narrow@${E2E_STAFF_DOMAIN}`,
 } as const;
 

@@ -23,6 +23,7 @@ import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
 import { telemetryRoutes } from './features/telemetry/telemetry-routes';
 import { usageRoutes } from './features/usage/usage-routes';
+import { componentsRoutes } from './features/sboms/components-routes';
 import { validationDocsRoutes } from './features/validation-docs/validation-docs-routes';
 import auditLog from './plugins/audit-log';
 import blobStore, { type BlobStore } from './plugins/blob-store';
@@ -136,6 +137,7 @@ export async function buildApp(
   // Counted by the feeds, read by the Usage screen: registered before both.
   await app.register(feedFetchCounts);
   await app.register(usageRoutes);
+  await app.register(componentsRoutes);
   await app.register(feedsRoutes);
   await app.register(peopleRoutes);
   await app.register(publishingRoutes);

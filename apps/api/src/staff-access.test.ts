@@ -68,6 +68,7 @@ describe('every staff route states the access it needs, and the server enforces 
     expect(accessOf('GET', '/v1/ProductInformationBulletins')).toBe('staff');
     expect(accessOf('GET', '/v1/products/cornerstone/options')).toBe('staff');
     expect(accessOf('GET', '/v1/chromatof/latestversions')).toBe('staff');
+    expect(accessOf('GET', '/v1/components')).toBe('staff');
     expect(accessOf('GET', '/v1/Cornerstone/ServiceKey')).toBe('service');
     expect(accessOf('GET', '/v1/usage')).toBe('admin');
     expect(accessOf('GET', '/v1/people/me')).toBe('staff');

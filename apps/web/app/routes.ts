@@ -29,6 +29,7 @@ const DESTINATION_MODULES = {
   serviceMode: 'features/service-keys/service-mode-page.tsx',
   servicePasswordReset: 'features/password-reset/password-reset-page.tsx',
   serviceChromatofReleases: 'features/chromatof/chromatof-releases-page.tsx',
+  serviceComponents: 'features/sboms/components-page.tsx',
   serviceUsage: 'features/usage/usage-page.tsx',
   servicePeople: 'features/people/people-page.tsx',
   serviceAudit: 'features/audit/audit-page.tsx',

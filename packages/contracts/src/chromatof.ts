@@ -30,6 +30,9 @@ export const FINDING_CHROMATOF = 'Finding ChromaTOF for you...';
 /** What a file of a ChromaTOF release is; the staff table shows which kinds a release has. */
 export const CHROMATOF_FILE_KINDS = ['installer', 'manual', 'releaseNotes'] as const;
 export type ChromatofFileKind = (typeof CHROMATOF_FILE_KINDS)[number];
+/** What a download of the lookup is: a file of the release, or its software bill of materials (docs/sbom.md). */
+export const CHROMATOF_DOWNLOAD_KINDS = [...CHROMATOF_FILE_KINDS, 'sbom'] as const;
+export type ChromatofDownloadKind = (typeof CHROMATOF_DOWNLOAD_KINDS)[number];
 
 export const HalLink = Type.Object({ href: Type.String(), title: Type.Optional(Type.String()) }, { $id: 'HalLink' });
 export type HalLink = Static<typeof HalLink>;
@@ -45,7 +48,9 @@ export const ChromatofDownload = Type.Object(
     /** Added: the release the file belongs to, and what it is. */
     product: Type.String(),
     version: Type.String(),
-    kind: Type.Unsafe<ChromatofFileKind>(Type.Union(CHROMATOF_FILE_KINDS.map((kind) => Type.Literal(kind)))),
+    kind: Type.Unsafe<ChromatofDownloadKind>(Type.Union(CHROMATOF_DOWNLOAD_KINDS.map((kind) => Type.Literal(kind)))),
+    /** With kind `sbom`: its format (`CycloneDX 1.6`) and how many components it lists. */
+    sbom: Type.Optional(Type.Object({ format: Type.String(), componentCount: Type.Integer({ minimum: 0 }) })),
     /** A signed download link valid for one hour, relative to this answer's URL. */
     uri: Type.String(),
     fileName: Type.String(),

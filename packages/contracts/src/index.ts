@@ -16,6 +16,7 @@ export * from './publishing';
 export * from './registrations';
 export * from './release-references';
 export * from './releases';
+export * from './sboms';
 export * from './service-keys';
 export * from './sign-in';
 export * from './sign-in-oidc';

@@ -58,6 +58,12 @@ export const ManifestFile = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A release's software bill of materials (docs/sbom.md): a CycloneDX JSON document (spec
+ * 1.4 to 1.6), published as a file of the release and indexed for the component search.
+ */
+const Sbom = Type.Optional(ManifestFile);
+
 /** ChromaTOF releases, downloaded by key ID (docs/publishing.md); which key IDs may download them is in `keyIds`. */
 const ChromatofSection = Type.Object(
   {
@@ -79,6 +85,7 @@ const ChromatofSection = Type.Object(
             ),
             { minItems: 1 },
           ),
+          sbom: Sbom,
         },
         { additionalProperties: false },
       ),
@@ -102,6 +109,7 @@ export const ManifestFirmwareRelease = Type.Object(
     releaseNotes: Type.Optional(Type.String({ maxLength: FIRMWARE_RELEASE_NOTES_MAX_CHARS })),
     releaseNotesFile: Type.Optional(RelativePath),
     update: ManifestFile,
+    sbom: Sbom,
   },
   { additionalProperties: false },
 );
@@ -121,6 +129,7 @@ export const CatalogueManifest = Type.Object(
           releaseDate: Type.Optional(Type.String({ format: 'date' })),
           offlineInstaller: Type.Optional(ManifestFile),
           offlineInstallerBuiltAt: Type.Optional(Type.String({ format: 'date-time' })),
+          sbom: Sbom,
         },
         { additionalProperties: false },
       ),

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FileDetails, ReleaseNotesLink } from './files';
+import { SbomLink } from './sboms';
 
 /** API paths of the Cornerstone releases (docs/decisions/030-catalogue-api-paths.md). */
 export const RELEASES_PATHS = {
@@ -35,6 +36,8 @@ export const VersionSummary = Type.Object(
     releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
     /** Added: the version's release notes, null when none are published. */
     releaseNotes: Type.Union([ReleaseNotesLink, Type.Null()]),
+    /** Added: the version's software bill of materials (docs/sbom.md), null when none is published. */
+    sbom: Type.Union([SbomLink, Type.Null()]),
   },
   { $id: 'VersionSummary' },
 );

@@ -17,6 +17,7 @@ export default fp(
           { name: 'files', description: 'Delivery of published files through signed links' },
           { name: 'configurations', description: 'Cornerstone option codes and product configurations' },
           { name: 'publishing', description: "The catalogue's change history; withdrawal and restoration of files" },
+          { name: 'sboms', description: 'Software bills of materials: the component search across releases' },
         ],
       },
     });

@@ -49,6 +49,8 @@ describe('the ChromaTOF download lookup, link by link', () => {
       'ChromaTOF 6.1.0 Installer',
       'ChromaTOF 6.1.0 Release Notes',
       'ChromaTOF 6.1.0 User Manual',
+      // The release's SBOM follows its files.
+      'ChromaTOF 6.1.0 Software bill of materials (CycloneDX 1.6, 4 components)',
       'ChromaTOF 6.0.2 Installer',
       'ChromaTOF 6.0.2 Release Notes',
       'ChromaTOF 6.0.2 User Manual',

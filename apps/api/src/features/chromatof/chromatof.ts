@@ -6,6 +6,7 @@ import {
   type ChromatofFileKind,
   type HalLinks,
   type LatestVersions,
+  sbomTitle,
 } from '@portal/contracts';
 import type {
   CatalogueSnapshot,
@@ -14,6 +15,7 @@ import type {
 } from '../../plugins/catalogue/catalogue-snapshot';
 import type { DownloadLinks, Grant } from '../../plugins/download-links';
 import { fileDetails } from '../../plugins/catalogue/file-details';
+import { SBOM_DOWNLOAD_LABEL, sbomOf } from '../sboms/queries';
 import { downloadableReleases } from './queries';
 
 /**
@@ -57,13 +59,25 @@ export function productDocument(
   if (!releases) return undefined;
   return {
     _links: Object.fromEntries(
-      releases.flatMap((release) =>
-        release.files.map((entry) => {
-          const title = downloadLabel(release, entry.label);
-          const params = { product, version: release.version, label: entry.label };
+      releases.flatMap((release) => {
+        const sbom = sbomOf(snapshot, { kind: 'chromatof', product, version: release.version });
+        const labels: [label: string, title: string][] = [
+          ...release.files.map((entry): [string, string] => [entry.label, downloadLabel(release, entry.label)]),
+          // The release's SBOM follows its files (docs/sbom.md).
+          ...(sbom
+            ? [
+                [SBOM_DOWNLOAD_LABEL, downloadLabel(release, sbomTitle(sbom.format, sbom.componentCount))] as [
+                  string,
+                  string,
+                ],
+              ]
+            : []),
+        ];
+        return labels.map(([label, title]) => {
+          const params = { product, version: release.version, label };
           return [title, { href: pathOf(CHROMATOF_PATHS.download, params), title }];
-        }),
-      ),
+        });
+      }),
     ),
   };
 }
@@ -76,6 +90,7 @@ export function downloadDocument(
   grant: Grant,
 ): ChromatofDownload | undefined {
   const release = releasesOf(snapshot, key, params.product)?.find((candidate) => candidate.version === params.version);
+  if (release && params.label === SBOM_DOWNLOAD_LABEL) return sbomDocument(snapshot, release, params, links, grant);
   const entry = release?.files.find((candidate) => candidate.label === params.label);
   if (!release || !entry) return undefined;
   return {
@@ -85,6 +100,29 @@ export function downloadDocument(
     kind: entry.kind,
     uri: links.sign(entry.file, grant),
     ...fileDetails(entry.file),
+    releaseDate: release.releaseDate,
+    _links: { self: { href: pathOf(CHROMATOF_PATHS.download, params) } },
+  };
+}
+
+/** A release's SBOM as one more download, behind a link signed for the key as its installer's is. */
+function sbomDocument(
+  snapshot: CatalogueSnapshot,
+  release: ChromatofReleaseRecord,
+  params: ChromatofDownloadParams,
+  links: DownloadLinks,
+  grant: Grant,
+): ChromatofDownload | undefined {
+  const sbom = sbomOf(snapshot, { kind: 'chromatof', product: release.product, version: release.version });
+  if (!sbom) return undefined;
+  return {
+    label: downloadLabel(release, sbomTitle(sbom.format, sbom.componentCount)),
+    product: release.product,
+    version: release.version,
+    kind: 'sbom',
+    sbom: { format: sbom.format, componentCount: sbom.componentCount },
+    uri: links.sign(sbom.file, grant),
+    ...fileDetails(sbom.file),
     releaseDate: release.releaseDate,
     _links: { self: { href: pathOf(CHROMATOF_PATHS.download, params) } },
   };

@@ -10,6 +10,8 @@ import {
   firmwareReleaseName,
   firmwareUpdatePath,
   type FirmwareFeedSeries,
+  sbomTitle,
+  type ReleaseReference,
 } from '@portal/contracts';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { createHmac } from 'node:crypto';
@@ -29,6 +31,7 @@ import { BoundedMap } from '../../shared/bounded-map';
 import { derivedKey, keyedDigester } from '../../shared/keyed-digest';
 import { entitledPibs } from '../bulletins/queries';
 import { downloadableReleases } from '../chromatof/queries';
+import { sbomOf } from '../sboms/queries';
 import { entitledDsvs } from '../validation-docs/queries';
 import { notifyFeedTokensChanged } from './feed-caches';
 import { feedTokens } from './feeds-tables';
@@ -153,6 +156,14 @@ export function feedItems(live: CatalogueSnapshot, registration: RegistrationRec
     }
   };
 
+  // A release's SBOM, listed with it (docs/sbom.md#what-customers-get).
+  const withSbom = (reference: ReleaseReference, product: string, version: string) => {
+    const sbom = sbomOf(snapshot, reference);
+    if (!sbom) return;
+    const title = `${product} ${version} ${sbomTitle(sbom.format, sbom.componentCount).replace(/^S/, 's')}`;
+    items.push({ file: sbom.file, title, product, version, releaseNotes: undefined, isReleaseNotes: false });
+  };
+
   if (registration.scheme === 'hasp') {
     for (const version of entitledVersions(snapshot, entitled)) {
       if (version.offlineInstaller) {
@@ -162,6 +173,7 @@ export function feedItems(live: CatalogueSnapshot, registration: RegistrationRec
           version.offlineInstaller,
           `Cornerstone ${version.name} offline installer`,
         );
+        withSbom({ kind: 'cornerstone', version: version.name }, CORNERSTONE_PRODUCT, version.name);
       }
     }
     for (const dsv of entitledDsvs(snapshot, entitled).values()) {
@@ -188,6 +200,11 @@ export function feedItems(live: CatalogueSnapshot, registration: RegistrationRec
           isReleaseNotes: entry.kind === 'releaseNotes',
         });
       }
+      withSbom(
+        { kind: 'chromatof', product: release.product, version: release.version },
+        release.product,
+        release.version,
+      );
     }
   }
   for (const pib of entitledPibs(snapshot, entitled)) {

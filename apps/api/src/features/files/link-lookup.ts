@@ -8,9 +8,10 @@ import type { CatalogueSnapshot } from '../../plugins/catalogue/catalogue-snapsh
  * published. Runs only for broken links, so it may walk the catalogue.
  */
 export function lookupOfLink(snapshot: CatalogueSnapshot, fileId: string, grant: string): DownloadLookup | undefined {
-  const isChromatofFile = snapshot.chromatofReleases.some((release) =>
-    release.files.some(({ file }) => file.id === fileId),
-  );
+  const sbom = [...snapshot.sboms.entries()].find(([, record]) => record.file.id === fileId)?.[0];
+  const isChromatofFile =
+    snapshot.chromatofReleases.some((release) => release.files.some(({ file }) => file.id === fileId)) ||
+    sbom?.startsWith('chromatof:') === true;
   const isPib = snapshot.pibs.some((pib) => pib.file.id === fileId);
   const digest = registrationDigestOf(grant);
   if (digest === null) {
@@ -27,5 +28,6 @@ export function lookupOfLink(snapshot: CatalogueSnapshot, fileId: string, grant:
   if ([...snapshot.dsvs.values()].some((dsv) => dsv.file.id === fileId)) return 'dsvs';
   const isInstaller = [...snapshot.versions.values()].some((version) => version.offlineInstaller?.id === fileId);
   const isReleaseNotes = [...snapshot.releaseNotes.values()].some((file) => file.id === fileId);
-  return isInstaller || isReleaseNotes ? 'offline-installer' : undefined;
+  const isSbom = sbom?.startsWith('cornerstone:') === true;
+  return isInstaller || isReleaseNotes || isSbom ? 'offline-installer' : undefined;
 }

@@ -49,7 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const sweep = scheduleDraftSweep(app.db, app.blobStore, expiryDays, app.log);
   app.addHook('onClose', () => sweep.stop());
 
-  const previewContext = { secretKey: app.secretKey, live: () => app.catalogue.get() };
+  const previewContext = { secretKey: app.secretKey, blobStore: app.blobStore, live: () => app.catalogue.get() };
   const authorOf = (request: FastifyRequest): ChangeAuthor => ({
     actor: request.staff!.email,
     door: 'browser',
@@ -93,7 +93,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = manifestOf(request.body);
       if ('refused' in checked) return reply.status(400).send(checked.refused);
       const id = await createDraft(app.db, checked.manifest, request.staff!.email);
-      const draft = await readDraft(app.db, id, expiryDays);
+      const draft = await readDraft(app.db, id, expiryDays, app.blobStore);
       if (!draft) return reply.status(404).send({ message: NO_DRAFT_MESSAGE });
       return reply.status(201).send(draft);
     },
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const draft = await readDraft(app.db, request.params.draftId, expiryDays);
+      const draft = await readDraft(app.db, request.params.draftId, expiryDays, app.blobStore);
       if (!draft) return reply.status(404).send({ message: NO_DRAFT_MESSAGE });
       return draft;
     },
@@ -135,7 +135,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const checked = manifestOf(request.body);
       if ('refused' in checked) return reply.status(400).send(checked.refused);
       const replaced = await replaceDraft(app.db, request.params.draftId, checked.manifest, request.staff!.email);
-      const draft = replaced ? await readDraft(app.db, request.params.draftId, expiryDays) : undefined;
+      const draft = replaced ? await readDraft(app.db, request.params.draftId, expiryDays, app.blobStore) : undefined;
       if (!draft) return reply.status(404).send({ message: NO_DRAFT_MESSAGE });
       return draft;
     },
@@ -212,7 +212,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           request.params.draftId,
           request.body.catalogueVersion,
           authorOf(request),
-          { ...previewContext, blobStore: app.blobStore },
+          previewContext,
         );
         // This portal answers from the new catalogue at once; the others on their NOTIFY.
         app.catalogue.invalidate(applied.changeId);

@@ -38,6 +38,7 @@ import {
   type ChangeAuthor,
   type ChangeSet,
 } from './change-set';
+import { checkSboms, sbomEntries } from '../sboms/queries';
 import { checkWithdrawals, contentTypeOf, fileKey, PROBLEM_PATH, type HashedFile } from './manifest-check';
 import { sweepBlobStore, tryImportLock, type SweepSummary } from './sweep';
 import { publishingDrafts, publishingUploads } from './publishing-tables';
@@ -116,7 +117,12 @@ interface CheckedDraft {
  * store and used as it is (`stored`); so is one whose upload for this draft completed
  * (`uploaded`, publishing_uploads); any other is awaiting upload.
  */
-async function checkDraft(db: DatabaseExecutor, draftId: string, manifest: CatalogueManifest): Promise<CheckedDraft> {
+async function checkDraft(
+  db: DatabaseExecutor,
+  draftId: string,
+  manifest: CatalogueManifest,
+  blobStore: BlobStore,
+): Promise<CheckedDraft> {
   const problems = entryProblems(manifest);
   const named = sectionFiles(manifest).filter((file) => SHA256.test(file.path));
   const hashes = [...new Set(named.map((file) => file.path))];
@@ -175,11 +181,23 @@ async function checkDraft(db: DatabaseExecutor, draftId: string, manifest: Catal
     });
   }
   const notes = new Map((manifest.firmware ?? []).map((release) => [release.version, release.releaseNotes ?? '']));
+  // An SBOM is checked once its bytes are here (stored or uploaded), read from the blob store.
+  const sboms = await checkSboms(problems.length > 0 ? [] : sbomEntries(manifest), async (entry) => {
+    const known = listed.get(entry.file.path);
+    if (!known || known.state === 'awaiting upload' || known.sizeBytes === null) return undefined;
+    const sizeBytes = known.sizeBytes;
+    return {
+      sizeBytes,
+      sha256: entry.file.path,
+      bytes: () => readBlob(blobStore, blobKeyFor(entry.file.path), sizeBytes),
+    };
+  });
+  problems.push(...sboms.problems.map(problemAt));
   const draftFiles = [...listed.values()];
   return {
     problems,
     files: draftFiles,
-    changeSet: { kind: 'manifest', manifest, files: hashed, prepared: { firmware: notes } },
+    changeSet: { kind: 'manifest', manifest, files: hashed, prepared: { firmware: notes, sboms: sboms.checked } },
     awaiting: draftFiles.filter((file) => file.state === 'awaiting upload').map((file) => file.name ?? file.sha256),
   };
 }
@@ -213,10 +231,10 @@ export async function listDrafts(db: Database, expiryDays: number): Promise<Draf
 }
 
 /** A draft in progress with its problems and files; undefined when none has this ID. */
-export async function readDraft(db: Database, id: string, expiryDays: number) {
+export async function readDraft(db: Database, id: string, expiryDays: number, blobStore: BlobStore) {
   const [row] = await db.select().from(publishingDrafts).where(openDraft(id));
   if (!row) return undefined;
-  const checked = await checkDraft(db, id, row.manifest);
+  const checked = await checkDraft(db, id, row.manifest, blobStore);
   return {
     draft: summaryOf(row, expiryDays),
     manifest: row.manifest,
@@ -258,6 +276,23 @@ export async function sweepExpiredDrafts(db: Database, expiryDays: number, nowMs
   return rows.length;
 }
 
+/** A blob's bytes, all of them (an SBOM's: the caller checked its size against SBOM_MAX_BYTES). */
+async function readBlob(blobStore: BlobStore, blobKey: string, sizeBytes: number): Promise<Buffer> {
+  const reader = await blobStore.open(blobKey);
+  try {
+    const buffer = Buffer.alloc(sizeBytes);
+    let done = 0;
+    while (done < sizeBytes) {
+      const read = await reader.read(buffer.subarray(done), sizeBytes - done);
+      if (read === 0) break;
+      done += read;
+    }
+    return buffer.subarray(0, done);
+  } finally {
+    reader.close();
+  }
+}
+
 const NO_LISTING: LookupListing = { versions: [], pibs: [], dsvs: [], chromatofReleases: [] };
 
 /** What a customer's lookups list in a catalogue: each entry by its key, sorted. */
@@ -284,6 +319,8 @@ function listingOf(snapshot: CatalogueSnapshot, digest: string, credential: Cust
 
 export interface PreviewContext {
   secretKey: Buffer;
+  /** Where a draft's files are: its SBOMs are read from here to be checked. */
+  blobStore: BlobStore;
   /** The live catalogue (the cache's snapshot). */
   live: () => Promise<CatalogueSnapshot>;
 }
@@ -344,7 +381,7 @@ export async function previewDraft(
 ): Promise<DraftPreview | undefined> {
   const [row] = await db.select().from(publishingDrafts).where(openDraft(id));
   if (!row) return undefined;
-  return previewOf(db, await checkDraft(db, id, row.manifest), asked, context);
+  return previewOf(db, await checkDraft(db, id, row.manifest, context.blobStore), asked, context);
 }
 
 /** Refused because the catalogue moved on since the preview: with the preview as it is now. */
@@ -366,12 +403,13 @@ export async function publishDraft(
   id: string,
   previewedVersion: number,
   author: ChangeAuthor,
-  { blobStore, ...context }: PreviewContext & { blobStore: BlobStore },
+  context: PreviewContext,
 ): Promise<AppliedChange> {
+  const { blobStore } = context;
   const [row] = await db.select().from(publishingDrafts).where(eq(publishingDrafts.id, id));
   if (!row) throw new ChangeRefused(404, NO_DRAFT_MESSAGE);
   if (row.state === 'published') throw new ChangeRefused(409, DRAFT_ALREADY_PUBLISHED_MESSAGE);
-  const checked = await checkDraft(db, id, row.manifest);
+  const checked = await checkDraft(db, id, row.manifest, blobStore);
   if (checked.problems.length > 0) throw new ChangeRefused(409, DRAFT_HAS_PROBLEMS_MESSAGE);
   if (checked.awaiting.length > 0) throw new ChangeRefused(409, draftAwaitingUploadMessage(checked.awaiting));
   // Set by the guard: a refusal because the catalogue (or the draft) moved since the preview.

@@ -93,6 +93,16 @@ function withLineIn(text: string) {
   };
 }
 
+/**
+ * Rethrows what a section's `prepare` refused (an SBOM, a release notes file) with the line
+ * of each problem's entry, as the manifest's own problems are named.
+ */
+export async function withManifestLines(folder: string, error: unknown): Promise<never> {
+  if (!(error instanceof ImportError)) throw error;
+  const text = await readFile(path.join(folder, MANIFEST_FILE_NAME), 'utf8');
+  throw new ImportError(error.problems.map(withLineIn(text)));
+}
+
 /** A file withdrawn gives its reason; a file named twice is not withdrawn by one entry and kept by the other. */
 export function checkWithdrawals(manifest: CatalogueManifest, problems: ManifestProblems) {
   const withdrawn = new Map<string, boolean | undefined>();

@@ -3,7 +3,7 @@ import type { BlobStore } from '../../plugins/blob-store';
 import type { SectionsSummary } from '../../plugins/catalogue/sections';
 import { prepareSections } from '../../plugins/catalogue/sections';
 import { applyChangeSet, type ChangeAuthor } from './change-set';
-import { checkAndHashFiles, readManifest, type ImportProgress } from './manifest-check';
+import { checkAndHashFiles, readManifest, withManifestLines, type ImportProgress } from './manifest-check';
 
 export interface ImportSummary extends SectionsSummary {
   files: { stored: number; alreadyStored: number };
@@ -41,7 +41,7 @@ export async function importCatalogue({
 }): Promise<ImportSummary> {
   const manifest = await readManifest(folder);
   const files = await checkAndHashFiles(folder, manifest, progress);
-  const prepared = await prepareSections(folder, manifest);
+  const prepared = await prepareSections(folder, manifest).catch((error: unknown) => withManifestLines(folder, error));
   const applied = await applyChangeSet(db, { kind: 'manifest', manifest, files, prepared }, author, {
     secretKey,
     blobStore,

@@ -58,6 +58,18 @@ describe('GET /v1/Cornerstone/versions', () => {
           inline: false,
         }),
       },
+      sbom: {
+        uri: expect.stringMatching(
+          /^\/v1\/files\/[0-9a-f-]{36}\/cornerstone-2\.8\.1\.cdx\.json\?expires=\d+&grant=r\./,
+        ),
+        format: 'CycloneDX 1.6',
+        componentCount: 4,
+        file: expect.objectContaining({
+          fileName: 'cornerstone-2.8.1.cdx.json',
+          contentType: 'application/vnd.cyclonedx+json',
+          inline: false,
+        }),
+      },
     });
   });
 

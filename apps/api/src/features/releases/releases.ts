@@ -10,6 +10,7 @@ import { entitledVersions, ownFamilies } from '../../plugins/catalogue/entitleme
 import { fileDetails, releaseNotesLink } from '../../plugins/catalogue/file-details';
 import type { Caller } from '../../plugins/customer-auth/customer-auth';
 import { grantOf, type DownloadLinks, type Grant } from '../../plugins/download-links';
+import { sbomLink } from '../sboms/queries';
 
 /** A registration's own family and its flags (Dev, Demo), as a families map over every family. */
 export function familiesOf(snapshot: CatalogueSnapshot, registration: RegistrationRecord): Record<string, boolean> {
@@ -31,6 +32,10 @@ export function versionSummary(
     offlineInstallerFile: version.offlineInstaller ? fileDetails(version.offlineInstaller) : null,
     releaseDate: version.releaseDate,
     releaseNotes: releaseNotesLink(snapshot, CORNERSTONE_PRODUCT, version.name, grant, links),
+    // Offered with the installer: none for a version whose installer is withdrawn or absent.
+    sbom: version.offlineInstaller
+      ? sbomLink(snapshot, { kind: 'cornerstone', version: version.name }, grant, links)
+      : null,
   };
 }
 

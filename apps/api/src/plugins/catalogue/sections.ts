@@ -8,6 +8,7 @@ import { firmwareSection } from '../../features/firmware/section';
 // Withdrawals and restorations without an import issue firmware metadata too (features/publishing).
 export { reissueFirmwareMetadata } from '../../features/firmware/section';
 import { passwordResetSection } from '../../features/password-reset/section';
+import { sbomsSection } from '../../features/sboms/section';
 import { anyVersion, offlineInstallerOf, releaseNotesSection, releasesSection } from '../../features/releases/section';
 import { dsvOf, validationDocsSection } from '../../features/validation-docs/section';
 import { anyRegistration, registrationsSection } from '../registrations/section';
@@ -33,6 +34,7 @@ const SECTIONS = [
   chromatofSection,
   firmwareSection,
   passwordResetSection,
+  sbomsSection,
 ] as const;
 
 /** The tables the change history shows field by field, by the name of their part of the summary (history.ts). */
@@ -52,7 +54,10 @@ export function sectionFiles(manifest: CatalogueManifest): ManifestFile[] {
 
 /** What sections read from the folder beyond the files (after the check, before anything is written). */
 export async function prepareSections(folder: string, manifest: CatalogueManifest) {
-  return { firmware: await firmwareSection.prepare(folder, manifest) };
+  return {
+    firmware: await firmwareSection.prepare(folder, manifest),
+    sboms: await sbomsSection.prepare(folder, manifest),
+  };
 }
 
 export type PreparedSections = Awaited<ReturnType<typeof prepareSections>>;
@@ -78,6 +83,8 @@ export async function upsertSections(
     ...(await chromatofSection.upsert(tx, manifest, write)),
     ...(await passwordResetSection.upsert(tx, manifest, write)),
     ...(await firmwareSection.upsert(tx, manifest, write, prepared.firmware)),
+    // After the releases: an SBOM belongs to one (its rows name the release's key).
+    ...(await sbomsSection.upsert(tx, manifest, write, prepared.sboms)),
   };
 }
 
@@ -85,7 +92,7 @@ export type SectionsSummary = Awaited<ReturnType<typeof upsertSections>>;
 
 /** Every section's part of the snapshot: all rows read at once, then joined to the published files. */
 export async function loadSections(db: DatabaseExecutor) {
-  const [releases, registrations, bulletins, validationDocs, releaseNotes, configurations, chromatof, firmware] =
+  const [releases, registrations, bulletins, validationDocs, releaseNotes, configurations, chromatof, firmware, sboms] =
     await Promise.all([
       releasesSection.load(db),
       registrationsSection.load(db),
@@ -95,6 +102,7 @@ export async function loadSections(db: DatabaseExecutor) {
       configurationsSection.load(db),
       chromatofSection.load(db),
       firmwareSection.load(db),
+      sbomsSection.load(db),
     ]);
   return (fileById: Map<string, FileRecord>) => ({
     ...releases(fileById),
@@ -105,6 +113,7 @@ export async function loadSections(db: DatabaseExecutor) {
     ...configurations(),
     ...chromatof(fileById),
     ...firmware(fileById),
+    ...sboms(fileById),
   });
 }
 

@@ -1,7 +1,7 @@
 import {
   compareVersions,
   keyIdDownloadsAuthorization,
-  type ChromatofFileKind,
+  type ChromatofDownloadKind,
   type FileDetails,
 } from '@portal/contracts';
 import { getChromatofDownload } from './api/get-chromatof-download';
@@ -12,7 +12,7 @@ export interface DownloadEntry {
   name: string;
   url: string;
   file: FileDetails;
-  kind: ChromatofFileKind;
+  kind: ChromatofDownloadKind;
   releaseDate: string | null;
   /** The installer of its product's newest release. */
   latest: boolean;

@@ -15,6 +15,7 @@ const SECTION_WORDS: Record<string, string> = {
   chromatofReleases: 'ChromaTOF releases',
   chromatofFiles: 'ChromaTOF files',
   firmware: 'firmware releases',
+  sboms: 'software bills of materials',
   passwordReset: 'password reset settings',
   managers: 'registration managers',
 };

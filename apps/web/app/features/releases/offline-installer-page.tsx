@@ -99,6 +99,7 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
                     })}
                     latest={version.name === latest}
                     releaseNotes={version.releaseNotes}
+                    sbom={version.sbom}
                     absent="No offline installer"
                   />
                 ))}

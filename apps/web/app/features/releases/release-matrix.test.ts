@@ -10,6 +10,7 @@ const version = (name: string, families: string[], installer = true): VersionSum
   offlineInstallerFile: null,
   releaseDate: null,
   releaseNotes: null,
+  sbom: null,
 });
 const pib = (product: string, name: string, variant: string): Pib => ({
   product,

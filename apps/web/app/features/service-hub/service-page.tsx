@@ -5,6 +5,7 @@ import {
   AuditIcon,
   ChartIcon,
   ChromatofIcon,
+  DocumentIcon,
   KeyIcon,
   LockIcon,
   OptionsIcon,
@@ -56,6 +57,11 @@ const CHROMATOF_TOOLS: readonly StaffTile[] = [
 ];
 
 const PORTAL_TOOLS: readonly StaffTile[] = [
+  {
+    destination: 'serviceComponents',
+    icon: DocumentIcon,
+    text: 'Which published releases ship a component, from their software bills of materials.',
+  },
   {
     destination: 'serviceUsage',
     icon: ChartIcon,

@@ -1,4 +1,10 @@
-import type { DocumentDetails, FileDetails, ReleaseNotesLink } from '@portal/contracts';
+import {
+  sbomTitle,
+  type DocumentDetails,
+  type FileDetails,
+  type ReleaseNotesLink,
+  type SbomLink,
+} from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { FileCheck } from '../components/file-check';
 import { FileLink } from '../components/file-link';
@@ -19,6 +25,8 @@ interface DownloadItemProps {
   document?: DocumentDetails;
   latest?: boolean;
   releaseNotes?: ReleaseNotesLink | null;
+  /** The release's software bill of materials, offered beside its installer (docs/sbom.md). */
+  sbom?: SbomLink | null;
   /** Shown instead of the file details when there is no file. */
   absent?: ReactNode;
 }
@@ -39,6 +47,7 @@ export function DownloadItem({
   document,
   latest,
   releaseNotes,
+  sbom,
   absent,
 }: DownloadItemProps) {
   return (
@@ -72,6 +81,20 @@ export function DownloadItem({
             // The notes of a release carry its release date; a build time is the installer's alone.
             date={date?.label === 'Released' ? date : undefined}
             name={`release notes of ${name}`}
+          />
+        </div>
+      )}
+      {sbom && (
+        <div className={styles.releaseNotes}>
+          <FileLink href={sbom.uri} inline={sbom.file.inline} className={styles.releaseNotesLink}>
+            {sbomTitle(sbom.format, sbom.componentCount)}
+            <span className={styles.visuallyHidden}> of {name}</span>
+          </FileLink>
+          <DownloadFacts
+            file={sbom.file}
+            kind="document"
+            date={undefined}
+            name={`software bill of materials of ${name}`}
           />
         </div>
       )}

@@ -69,6 +69,7 @@ export const DESTINATIONS = {
   serviceMode: staffTool('Service Mode', '/service/cornerstone/service-mode', 'service'),
   servicePasswordReset: staffTool('Password Reset', '/service/cornerstone/password-reset', 'service'),
   serviceChromatofReleases: staffTool('ChromaTOF Releases', '/service/chromatof/releases', 'staff'),
+  serviceComponents: staffTool('Components', '/service/components', 'staff'),
   serviceUsage: staffTool('Usage', '/service/usage', 'admin'),
   servicePeople: staffTool('People', '/service/people', 'admin'),
   serviceAudit: staffTool('Audit Log', '/service/audit', 'admin'),
@@ -105,6 +106,8 @@ export interface DestinationQueries {
   serviceUsage: { days: string };
   /** Part of an address: the People screen lists only the people whose address contains it. */
   servicePeople: { filter?: string };
+  /** The component search (docs/sbom.md): a name or package-URL prefix, and a version or VERS range. */
+  serviceComponents: { q?: string; version?: string };
   /** The Audit Log's filters (`features/audit/audit-filters.ts`) and its page (`before`: the previous page's nextBefore). */
   serviceAudit: { actor?: string; action?: string; from?: string; to?: string; before?: string };
   /**

@@ -37,7 +37,12 @@ interface FormSpec<S extends FormSection> {
   /** The file the entry names, and the entry's field for it (`offlineInstaller`, `file`, `update`). */
   file: { field: string; label: string; required: boolean; accept?: string };
   build: (values: Record<string, string>, file: ManifestFile | undefined) => EntryOf<S>;
+  /** Whether the entry may carry its release's software bill of materials (`sbom`, docs/sbom.md). */
+  sbom?: boolean;
 }
+
+/** The second, optional file of a release's form: its SBOM, a CycloneDX JSON document. */
+const SBOM_FILE = { field: 'sbom', label: 'Software bill of materials (CycloneDX JSON, optional)', accept: '.json' };
 type EntryOf<S extends FormSection> = NonNullable<CatalogueManifest[S]>[number];
 
 /** A value given, or nothing: optional fields left empty are left out of the entry. */
@@ -70,6 +75,7 @@ const VERSION: FormSpec<'versions'> = {
     ...optional(values, 'releaseDate'),
     ...(file ? { offlineInstaller: file } : {}),
   }),
+  sbom: true,
 };
 
 const PIB: FormSpec<'pibs'> = {
@@ -138,6 +144,7 @@ const FIRMWARE: FormSpec<'firmware'> = {
     ...(given(values.releaseNotes) === undefined ? {} : { releaseNotes: values.releaseNotes! }),
     update: file!,
   }),
+  sbom: true,
 };
 
 /** The forms for the common cases, each adding one entry to the draft. */
@@ -187,21 +194,37 @@ function EntryForm<S extends FormSection>({
     const file = chosen instanceof File && chosen.name !== '' ? chosen : undefined;
     const draftId = draft.draft.id;
 
-    let claim: { sha256: string; file: DraftFile } | undefined;
-    if (file) {
-      setStep({ at: 'hashing', bytesRead: 0, totalBytes: file.size });
-      const claimed = await claimFile(draftId, file, (bytesRead) =>
-        setStep({ at: 'hashing', bytesRead, totalBytes: file.size }),
+    const chosenSbom = spec.sbom ? form.get(SBOM_FILE.field) : null;
+    const sbomFile = chosenSbom instanceof File && chosenSbom.name !== '' ? chosenSbom : undefined;
+
+    /** Hashes and claims a chosen file; undefined when refused (said beside its input). */
+    const claimOf = async (chosen: File, field: string) => {
+      setStep({ at: 'hashing', bytesRead: 0, totalBytes: chosen.size });
+      const claimed = await claimFile(draftId, chosen, (bytesRead) =>
+        setStep({ at: 'hashing', bytesRead, totalBytes: chosen.size }),
       );
       if (claimed.kind !== 'ok') {
         // A file past the limit (413) is refused before a byte is sent: said beside the file.
-        setStep({ at: 'failed', failure: claimed, problems: new Map([[spec.file.field, [claimed.message]]]) });
-        return;
+        setStep({ at: 'failed', failure: claimed, problems: new Map([[field, [claimed.message]]]) });
+        return undefined;
       }
-      claim = claimed;
+      return claimed;
+    };
+    let claim: { sha256: string; file: DraftFile } | undefined;
+    if (file) {
+      claim = await claimOf(file, spec.file.field);
+      if (!claim) return;
+    }
+    let sbomClaim: { sha256: string; file: DraftFile } | undefined;
+    if (sbomFile) {
+      sbomClaim = await claimOf(sbomFile, SBOM_FILE.field);
+      if (!sbomClaim) return;
     }
     setStep({ at: 'saving' });
-    const entry = spec.build(values, claim && file ? { path: claim.sha256, name: file.name } : undefined);
+    const entry = {
+      ...spec.build(values, claim && file ? { path: claim.sha256, name: file.name } : undefined),
+      ...(sbomClaim && sbomFile ? { sbom: { path: sbomClaim.sha256, name: sbomFile.name } } : {}),
+    };
     const { manifest, path } = withEntry(draft.manifest, spec.section, entry);
     const answer = await saveDraft(draftId, manifest);
     if (answer.kind === 'saved') {
@@ -209,6 +232,7 @@ function EntryForm<S extends FormSection>({
       setFormKey((key) => key + 1);
       onSaved();
       if (claim && file) void sendIfNeeded(draftId, claim, file).then(onSaved);
+      if (sbomClaim && sbomFile) void sendIfNeeded(draftId, sbomClaim, sbomFile).then(onSaved);
       return;
     }
     if (answer.kind === 'refused') {
@@ -218,7 +242,9 @@ function EntryForm<S extends FormSection>({
         const field = fieldWithin(problem.path, path);
         const name = field?.split(/[.[]/, 1)[0];
         const input =
-          name === spec.file.field ? spec.file.field : spec.inputs.find((candidate) => candidate.name === name)?.name;
+          name === spec.file.field || (spec.sbom && name === SBOM_FILE.field)
+            ? name
+            : spec.inputs.find((candidate) => candidate.name === name)?.name;
         if (input) byField.set(input, [...(byField.get(input) ?? []), problem.message]);
         else rest.push(problem.path ? `${problem.path}: ${problem.message}` : problem.message);
       }
@@ -261,6 +287,7 @@ function EntryForm<S extends FormSection>({
             </p>
           )}
         </div>
+        {spec.sbom && <FileInput file={{ ...SBOM_FILE, required: false }} error={errorOf(SBOM_FILE.field)} />}
         <div className={styles.buttons}>
           <Button type="submit" disabled={busy}>
             {step.at === 'saving' ? 'Adding…' : 'Add to draft'}
@@ -280,6 +307,38 @@ function EntryForm<S extends FormSection>({
       )}
       {step.at === 'failed' && <FailureAlert failure={step.failure} />}
     </details>
+  );
+}
+
+/** A further file of an entry (its SBOM), with the problem the server found in it. */
+function FileInput({
+  file,
+  error,
+}: {
+  file: { field: string; label: string; required: boolean; accept?: string };
+  error: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        {file.label}
+      </label>
+      <input
+        id={id}
+        type="file"
+        name={file.field}
+        required={file.required}
+        accept={file.accept}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className={fieldStyles.error}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
