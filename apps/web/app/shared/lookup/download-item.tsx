@@ -1,5 +1,6 @@
-import type { DocumentDetails, FileDetails, ReleaseNotesLink } from '@portal/contracts';
+import type { AffectedByMark, DocumentDetails, FileDetails, ReleaseNotesLink } from '@portal/contracts';
 import type { ReactNode } from 'react';
+import { AffectedMarks } from '../components/affected-marks';
 import { FileCheck } from '../components/file-check';
 import { FileLink } from '../components/file-link';
 import { DownloadFacts, type DownloadDate } from './download-facts';
@@ -21,6 +22,8 @@ interface DownloadItemProps {
   releaseNotes?: ReleaseNotesLink | null;
   /** Shown instead of the file details when there is no file. */
   absent?: ReactNode;
+  /** The security advisories that affect this version (`affectedMarksOf` its answer). */
+  affectedBy?: readonly AffectedByMark[];
 }
 
 /**
@@ -40,6 +43,7 @@ export function DownloadItem({
   latest,
   releaseNotes,
   absent,
+  affectedBy = [],
 }: DownloadItemProps) {
   return (
     <li>
@@ -53,6 +57,7 @@ export function DownloadItem({
         )}
         {latest && <span className={styles.badge}>Latest</span>}
       </div>
+      <AffectedMarks marks={affectedBy} />
       {file ? (
         <>
           <DownloadFacts file={file} kind={kind} date={date} document={document} name={name} />
