@@ -13,6 +13,7 @@ export const E2E_ADMINS = {
   publishing: `e2e-admin-publishing@${E2E_STAFF_DOMAIN}`,
   publishingDrafts: `e2e-admin-drafts@${E2E_STAFF_DOMAIN}`,
   narrowScreens: `e2e-admin-narrow@${E2E_STAFF_DOMAIN}`,
+  securityAdvisories: `e2e-admin-security@${E2E_STAFF_DOMAIN}`,
 } as const;
 
 /** One portal for the browser tests: the production build, a temporary DATA_DIR, a free port. */

@@ -219,7 +219,7 @@ function PreviewSection({ preview }: { preview: AdvisoryPreview }) {
       <h3>The public page</h3>
       <AdvisoryView advisory={preview.advisory} headingLevel={3} />
       <h3>The CSAF JSON</h3>
-      <pre className={styles.json} tabIndex={0} aria-label="The CSAF document">
+      <pre className={styles.json} tabIndex={0} role="region" aria-label="The CSAF document">
         {JSON.stringify(preview.csaf, null, 2)}
       </pre>
     </section>
