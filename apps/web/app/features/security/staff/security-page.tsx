@@ -89,7 +89,7 @@ function OpenDrafts({ drafts }: { drafts: AdvisoryDraftList['drafts'] }) {
       ) : (
         <ul className={styles.list}>
           {drafts.map((draft) => (
-            <li key={draft.id}>
+            <li key={draft.id} className={styles.listItem}>
               <Link to={advisoryDraftPagePath(draft.id)}>{draft.title}</Link>
               <span className={styles.muted}>
                 {draft.advisoryId
@@ -118,7 +118,7 @@ function Published({ advisories }: { advisories: readonly AdvisoryListItem[] }) 
       ) : (
         <ul className={styles.list}>
           {advisories.map((advisory) => (
-            <li key={advisory.advisoryId}>
+            <li key={advisory.advisoryId} className={styles.listItem}>
               <span>
                 <Link to={advisoryPagePath(advisory.advisoryId)}>
                   {advisory.advisoryId}: {advisory.title}
