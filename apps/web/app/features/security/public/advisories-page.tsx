@@ -83,7 +83,13 @@ function ProductFilter({ products, product }: { products: readonly string[]; pro
   return (
     <Form method="get" className={styles.filter} aria-label="Filter by product">
       <label htmlFor="advisory-product">Product</label>
-      <select id="advisory-product" className={styles.filterSelect} name={ADVISORY_PRODUCT_PARAM} defaultValue={product ?? ''} key={product ?? ''}>
+      <select
+        id="advisory-product"
+        className={styles.filterSelect}
+        name={ADVISORY_PRODUCT_PARAM}
+        defaultValue={product ?? ''}
+        key={product ?? ''}
+      >
         <option value="">Every product</option>
         {choices.map((choice) => (
           <option key={choice} value={choice}>

@@ -16,9 +16,9 @@ import { SeverityBadge } from './severity-badge';
  * the not-affected statements, the acknowledgments and the whole revision history. Every
  * text is shown as text (React escapes it): HTML typed into a draft stays words.
  */
-export function AdvisoryView({ advisory, headingLevel = 2 }: { advisory: AdvisoryDetail; headingLevel?: 2 | 3 }) {
-  const H = `h${headingLevel}` as const;
-  const Sub = `h${headingLevel + 1}` as 'h3' | 'h4';
+export function AdvisoryView({ advisory, headingLevel = 2 }: { advisory: AdvisoryDetail; headingLevel?: 2 | 4 }) {
+  const H = `h${headingLevel}` as 'h2' | 'h4';
+  const Sub = `h${headingLevel + 1}` as 'h3' | 'h5';
   return (
     <div className={styles.advisory}>
       <dl className={styles.facts}>

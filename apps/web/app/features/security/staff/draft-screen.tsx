@@ -217,7 +217,7 @@ function PreviewSection({ preview }: { preview: AdvisoryPreview }) {
         </Alert>
       )}
       <h3>The public page</h3>
-      <AdvisoryView advisory={preview.advisory} headingLevel={3} />
+      <AdvisoryView advisory={preview.advisory} headingLevel={4} />
       <h3>The CSAF JSON</h3>
       <pre className={styles.json} tabIndex={0} role="region" aria-label="The CSAF document">
         {JSON.stringify(preview.csaf, null, 2)}
