@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { StaffAccess } from './people';
-import { NEW_ADVISORY_PAGE, PublishedRelease } from './release-references';
+import { NEW_ADVISORY_PAGE, PublishedRelease, type ReleaseReference } from './release-references';
 
 /**
  * Security advisories (docs/security-advisories.md): the portal as a CSAF 2.0 trusted
@@ -45,6 +45,8 @@ export const CSAF_PATHS = {
   providerMetadata: '/.well-known/csaf/provider-metadata.json',
   /** The directory (requirement 14): `<year>/<filename>.json` and its `.sha256`, `.sha512`, `.asc`. */
   directory: '/.well-known/csaf/white/',
+  /** A year's folder: its listing (requirement 14). */
+  yearDirectory: '/.well-known/csaf/white/:year/',
   document: '/.well-known/csaf/white/:year/:file',
   index: '/.well-known/csaf/white/index.txt',
   changes: '/.well-known/csaf/white/changes.csv',
@@ -72,6 +74,21 @@ export const ADVISORY_PRODUCT_PARAM = 'product';
 export function advisoryPagePath(advisoryId: string): string {
   return ADVISORY_PAGES.advisory.replace(':advisoryId', encodeURIComponent(advisoryId));
 }
+/**
+ * The page where a customer gets a release: a remediation's link ("update to 2.10.0") and the
+ * page whose lookup marks an affected release.
+ */
+export function releaseLookupPage(reference: ReleaseReference): string {
+  switch (reference.kind) {
+    case 'cornerstone':
+      return '/cornerstone/offline';
+    case 'chromatof':
+      return '/chromatof';
+    case 'firmware':
+      return `/metallographics/${reference.instrument.toLowerCase()}/firmware`;
+  }
+}
+
 export function advisoryDraftPagePath(id: string): string {
   return ADVISORY_PAGES.draft.replace(':id', encodeURIComponent(id));
 }

@@ -17,3 +17,4 @@ export * from '../features/telemetry/telemetry-tables';
 export * from '../features/feeds/feeds-tables';
 export * from '../shared/staff-members';
 export * from '../features/publishing/publishing-tables';
+export * from '../features/security-advisories/advisories-tables';
