@@ -29,6 +29,16 @@ const CVE = `CVE-2026-${String(Math.floor(Math.random() * 900_000) + 100_000)}`;
 const newSecurityPerson = () => newStaffMember(E2E_ADMINS.securityAdvisories, ['security']);
 const uniqueTitle = (what: string) => `E2E ${what} ${randomUUID().slice(0, 8)}`;
 
+/**
+ * Chromium logs each answer of `status` as a console error: where a test asks for one (a
+ * refusal, an advisory that does not exist), those lines, and only those, leave the page's problems.
+ */
+function acceptStatus(pageProblems: string[], status: number) {
+  const expected = pageProblems.filter((problem) => problem.includes(`status of ${status} `));
+  expect(expected.length).toBeGreaterThan(0);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !expected.includes(problem)));
+}
+
 const picker = (page: Page, legend: string) => page.getByRole('group', { name: new RegExp(`^${legend}`) }).first();
 
 /** The fields of a first vulnerability: every field the Done-when names. */
@@ -36,7 +46,10 @@ async function fillAdvisory(page: Page, title: string) {
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Summary', { exact: true }).fill('A crafted report name writes outside the export folder.');
   await page.getByLabel('CWE ID').fill('CWE-22');
-  await page.getByLabel('CWE name').fill('Improper Limitation of a Pathname to a Restricted Directory');
+  // The validator checks the name against the CWE catalogue (mandatory test 6.1.11).
+  await page
+    .getByLabel('CWE name')
+    .fill("Improper Limitation of a Pathname to a Restricted Directory ('Path Traversal')");
   await page.getByLabel('Description').fill('The report export does not check the name it is given. <b>not bold</b>');
 
   // The score follows the vector as it is typed: nothing for half a vector, the score once whole.
@@ -129,7 +142,7 @@ test('a person with the security role drafts, previews, publishes and revises an
   await expect(item).toContainText('High 7.5');
   await expect(item).toContainText('Cornerstone');
   await expect(item.getByRole('link', { name: `CSAF JSON of ${advisoryId}` })).toHaveAttribute('href', csafHref);
-  await page.getByLabel('Product').selectOption('Cornerstone');
+  await page.getByLabel('Product', { exact: true }).selectOption('Cornerstone');
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(/\/security\?product=Cornerstone$/);
   await expect(item).toBeVisible();
@@ -201,6 +214,7 @@ test('publishing is refused, each problem named beside its field, and nothing is
 
   await gotoInitialized(page, '/security');
   await expect(page.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+  acceptStatus(pageProblems, 400);
   expect(pageProblems).toEqual([]);
 });
 
@@ -212,7 +226,8 @@ test('a person without the security role is refused, with the role named', async
     await expect(page.getByText(roleRequiredMessage('security'))).toBeVisible();
     await expect(page.getByLabel('Title', { exact: true })).toHaveCount(0);
   }
-  expect(pageProblems.filter((problem) => !/status of 403/.test(problem))).toEqual([]);
+  acceptStatus(pageProblems, 403);
+  expect(pageProblems).toEqual([]);
 });
 
 test('the public security pages: the policy names the contact, and the footer and the Service page lead there', async ({
@@ -236,5 +251,6 @@ test('the public security pages: the policy names the contact, and the footer an
   // An advisory that does not exist: a clear answer, no error of the server.
   await gotoInitialized(page, advisoryPagePath('ACME-SA-1999-0001'));
   await expect(page.getByRole('alert')).toHaveText(ADVISORY_MESSAGES.noSuchAdvisory);
-  expect(pageProblems.filter((problem) => !/status of 404/.test(problem))).toEqual([]);
+  acceptStatus(pageProblems, 404);
+  expect(pageProblems).toEqual([]);
 });

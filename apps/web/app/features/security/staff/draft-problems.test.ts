@@ -1,3 +1,4 @@
+import { ADVISORY_MESSAGES, unknownReleaseMessage } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { placeProblems, problemField, saveRefusalProblem } from './draft-problems';
 
@@ -66,6 +67,13 @@ describe('where a problem is shown', () => {
     expect(saveRefusalProblem("body must have required property 'title'")).toEqual({
       instancePath: '',
       message: "must have required property 'title'",
+    });
+    const unknown = unknownReleaseMessage('vulnerabilities[0].affected[1]', 'cornerstone:9.9');
+    expect(saveRefusalProblem(unknown)).toEqual({ instancePath: '/vulnerabilities/0/affected/1', message: unknown });
+    expect(problemField(saveRefusalProblem(unknown).instancePath, 'advisory')).toBe('vulnerabilities.0.affected');
+    expect(saveRefusalProblem(ADVISORY_MESSAGES.vulnerabilityNeedsProducts)).toEqual({
+      instancePath: '',
+      message: ADVISORY_MESSAGES.vulnerabilityNeedsProducts,
     });
     expect(saveRefusalProblem('Something else.')).toEqual({ instancePath: '', message: 'Something else.' });
   });

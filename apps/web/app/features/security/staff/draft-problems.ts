@@ -94,9 +94,21 @@ export function placeProblems(problems: readonly CsafProblem[], kind: AdvisoryKi
 
 /**
  * A refused save's message as a problem with its path: Fastify names the field
- * (`body/vulnerabilities/0/cve must match pattern "…"`); any other message names none.
+ * (`body/vulnerabilities/0/cve must match pattern "…"`), and so does the portal's release
+ * check (`vulnerabilities[0].affected[1]: "cornerstone:9.9" is not a published release…`,
+ * unknownReleaseMessage); any other message names none.
  */
 export function saveRefusalProblem(message: string): CsafProblem {
-  const match = /^body(\/\S*)? (.+)$/s.exec(message);
-  return match ? { instancePath: match[1] ?? '', message: match[2]! } : { instancePath: '', message };
+  const schema = /^body(\/\S*)? (.+)$/s.exec(message);
+  if (schema) return { instancePath: schema[1] ?? '', message: schema[2]! };
+  const field = /^([A-Za-z]+(?:\[\d+\]|\.[A-Za-z]+)*): /.exec(message);
+  if (field)
+    return {
+      instancePath: `/${field[1]!
+        .replace(/\[(\d+)\]/g, '.$1')
+        .split('.')
+        .join('/')}`,
+      message,
+    };
+  return { instancePath: '', message };
 }
