@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AffectedByMark } from './advisories';
 import { FileDetails, ReleaseNotesLink } from './files';
 
 /** API paths of the Cornerstone releases (docs/decisions/030-catalogue-api-paths.md). */
@@ -35,6 +36,11 @@ export const VersionSummary = Type.Object(
     releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
     /** Added: the version's release notes, null when none are published. */
     releaseNotes: Type.Union([ReleaseNotesLink, Type.Null()]),
+    /**
+     * Added (docs/security-advisories.md): the published advisories that name this version as
+     * affected, newest first; the API always sends it, empty when none (affectedByText says it).
+     */
+    affectedBy: Type.Optional(Type.Array(AffectedByMark)),
   },
   { $id: 'VersionSummary' },
 );

@@ -1,6 +1,8 @@
 import {
   CORNERSTONE_PRODUCT,
   compareVersions,
+  releaseReferenceKey,
+  type AffectedByMark,
   type LatestVersion,
   type VersionSummary,
   type Versions,
@@ -17,11 +19,15 @@ export function familiesOf(snapshot: CatalogueSnapshot, registration: Registrati
   return Object.fromEntries(snapshot.families.map((family) => [family, own.has(family)]));
 }
 
+/** The advisories' marks by release key (features/security-advisories): what a version is affected by. */
+export type AffectedByMarks = ReadonlyMap<string, AffectedByMark[]>;
+
 export function versionSummary(
   snapshot: CatalogueSnapshot,
   version: VersionRecord,
   grant: Grant,
   links: DownloadLinks,
+  marks: AffectedByMarks,
 ): VersionSummary {
   return {
     name: version.name,
@@ -31,15 +37,22 @@ export function versionSummary(
     offlineInstallerFile: version.offlineInstaller ? fileDetails(version.offlineInstaller) : null,
     releaseDate: version.releaseDate,
     releaseNotes: releaseNotesLink(snapshot, CORNERSTONE_PRODUCT, version.name, grant, links),
+    affectedBy:
+      marks.size === 0 ? [] : (marks.get(releaseReferenceKey({ kind: 'cornerstone', version: version.name })) ?? []),
   };
 }
 
-export function versionsFor(snapshot: CatalogueSnapshot, caller: Caller, links: DownloadLinks): Versions {
+export function versionsFor(
+  snapshot: CatalogueSnapshot,
+  caller: Caller,
+  links: DownloadLinks,
+  marks: AffectedByMarks,
+): Versions {
   const grant = grantOf(caller);
   return Object.fromEntries(
     entitledVersions(snapshot, caller).map((version) => [
       version.name,
-      versionSummary(snapshot, version, grant, links),
+      versionSummary(snapshot, version, grant, links, marks),
     ]),
   );
 }

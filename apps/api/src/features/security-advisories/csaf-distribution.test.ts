@@ -4,13 +4,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ADVISORY_PAGES, ADVISORY_PATHS, CSAF_PATHS } from '@portal/contracts';
+import { ADVISORY_PAGES, ADVISORY_PATHS, affectedByText, CSAF_PATHS, type Versions } from '@portal/contracts';
 import * as mandatory from '@secvisogram/csaf-validator-lib/mandatoryTests.js';
 import { csaf_2_0_strict } from '@secvisogram/csaf-validator-lib/schemaTests.js';
 import validate from '@secvisogram/csaf-validator-lib/validate.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { locateProgram } from '../../../../../scripts/system-packages.mjs';
-import { useDemoPortal } from '../../../test/demo-portal';
+import { DEMO, useDemoPortal } from '../../../test/demo-portal';
 
 const PUBLIC_URL = 'https://portal.example.com';
 const demo = useDemoPortal({ env: { PUBLIC_URL, MAKER_NAME: 'Acme Instruments' } });
@@ -166,6 +166,16 @@ describe('the CSAF trusted provider, as a customer tool reads it', () => {
       expect([400, 404], missing).toContain(answer.statusCode);
       expect(answer.json(), missing).toHaveProperty('message');
     }
+  });
+
+  it("marks the demo advisory's affected version in the offline installer lookup, and no other", async () => {
+    const versions = (await demo.get('/v1/Cornerstone/versions', DEMO.CS)).json<Versions>();
+    const [mark] = versions['2.8.1']!.affectedBy!;
+    expect(affectedByText(mark!)).toMatch(
+      /^Affected by ACME-SA-\d{4}-\d{4}: Crafted method files can run code in Cornerstone \(High\)\. Fixed in 2\.10\.0\.$/,
+    );
+    expect(mark!.url).toBe(`/security/${mark!.advisoryId}`);
+    expect(versions['2.10.0']!.affectedBy).toEqual([]);
   });
 
   it('lists the demo advisory publicly and in the Atom feed', async () => {
