@@ -143,8 +143,9 @@ const VISITS: Partial<Record<string, Visit | ((page: Page) => Promise<Visit>)>> 
   [ADVISORY_PAGES.draft]: {
     url: ADVISORY_PAGES.newDraft,
     fill: async (page) => {
-      await page.getByLabel('Title').fill('Narrow-screen draft');
-      await page.getByLabel('Summary').fill('A draft the narrow-screen check saves.');
+      await page.getByLabel('Title', { exact: true }).fill('Narrow-screen draft');
+      await page.getByLabel('Summary', { exact: true }).fill('A draft the narrow-screen check saves.');
+      await page.getByLabel('Description').fill('Its one vulnerability, described.');
       await page.getByRole('button', { name: 'Save draft' }).click();
       await expect(page).toHaveURL(/\/service\/security\/drafts\//);
       await expect(page.getByRole('button', { name: 'Preview' })).toBeVisible();
