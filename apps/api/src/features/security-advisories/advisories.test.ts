@@ -138,6 +138,18 @@ describe('security advisories: drafting and publishing', () => {
     expect(csaf.document.tracking.version).toBe('2');
     expect(csaf.document.tracking.revision_history).toHaveLength(2);
     expect(csaf.vulnerabilities[0]!.cve).toBe('CVE-2026-12345');
+
+    const revisions = (await demo.portal.database.db.select().from(auditLog)).filter(
+      (row) => row.action === AUDIT_ACTIONS.advisoryRevise && row.actorEmail === 'security-revises@example.com',
+    );
+    expect(revisions.map((row) => JSON.parse(row.detail!))).toEqual([
+      { advisoryId: first.advisoryId, version: 2, title: 'To be revised' },
+    ]);
+    // The public page shows the history; a revision draft of an advisory revised since is refused.
+    expect((await demo.get(path(ADVISORY_PATHS.advisory, { advisoryId: first.advisoryId }))).json()).toMatchObject({
+      version: '2',
+      revisionHistory: [{ number: '1' }, { number: '2', summary: 'Added the CVE ID.' }],
+    });
   });
 
   it('publishes a not-affected statement as a CSAF VEX document', async () => {

@@ -178,6 +178,18 @@ describe('the CSAF trusted provider, as a customer tool reads it', () => {
     expect(versions['2.10.0']!.affectedBy).toEqual([]);
   });
 
+  it('puts the advisory in the private feed of a registration that sees an affected version, and only there', async () => {
+    const feedOf = async (authorization: string) => {
+      const { feed } = (await demo.get('/v1/feeds/current', authorization)).json<{ feed: string }>();
+      return (await demo.get(feed)).body;
+    };
+    expect(await feedOf(DEMO.CS)).toMatch(
+      /<title type="html"><!\[CDATA\[Affected by ACME-SA-\d{4}-\d{4}: Crafted method files can run code in Cornerstone \(High\)\. Fixed in 2\.10\.0\.\]\]><\/title>/,
+    );
+    // The ChromaTOF key sees no Cornerstone version: the not-affected statement is no entry either.
+    expect(await feedOf(DEMO.KEY)).not.toContain('Affected by');
+  });
+
   it('lists the demo advisory publicly and in the Atom feed', async () => {
     const list = (await demo.get(ADVISORY_PATHS.advisories)).json<{
       advisories: Array<{ title: string; cves: string[] }>;
