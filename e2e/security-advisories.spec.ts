@@ -4,6 +4,8 @@ import {
   ADVISORY_MESSAGES,
   advisoryPagePath,
   affectedByText,
+  FEEDS_PATHS,
+  registrationIdAuthorization,
   roleRequiredMessage,
   STAFF_ROLE_TITLES,
 } from '@portal/contracts';
@@ -163,6 +165,13 @@ test('a person with the security role drafts, previews, publishes and revises an
     .filter({ has: page.getByRole('link', { name: 'Cornerstone 2.10.0', exact: true }) })
     .first();
   await expect(newest.getByRole('link', { name: mark })).toHaveCount(0);
+
+  // The registration's private feed has an entry for it.
+  const current = await page.request.get(FEEDS_PATHS.current, {
+    headers: { authorization: registrationIdAuthorization(CS) },
+  });
+  const { feed } = (await current.json()) as { feed: string };
+  await expect.poll(async () => (await page.request.get(feed)).text()).toContain(advisoryId);
 
   // A revision adds the CVE; the history shows both revisions.
   await gotoInitialized(page, '/service/security');
