@@ -14,6 +14,7 @@ export const E2E_ADMINS = {
   publishingDrafts: `e2e-admin-drafts@${E2E_STAFF_DOMAIN}`,
   sboms: `e2e-admin-sboms@${E2E_STAFF_DOMAIN}`,
   narrowScreens: `e2e-admin-narrow@${E2E_STAFF_DOMAIN}`,
+  securityAdvisories: `e2e-admin-security@${E2E_STAFF_DOMAIN}`,
 } as const;
 
 /** One portal for the browser tests: the production build, a temporary DATA_DIR, a free port. */

@@ -9,7 +9,8 @@ const DEMO = 'DEMO-DEMO-1004';
 const KEY = 'DEMO-KEY-2001';
 
 /** Each result's own link; its release notes (a link of their own) are not counted. */
-const resultLinks = (page: Page) => page.locator('main ul li a').filter({ hasNotText: 'Release notes' });
+/** The results' own links: not their release notes, nor a security advisory's mark on an affected version. */
+const resultLinks = (page: Page) => page.locator('main ul li a').filter({ hasNotText: /Release notes|^Affected by / });
 /** A PDF's link as it reads: the ↗ icon and, for screen readers, that it opens in a new tab. */
 const pdfLinks = (names: string[]) => names.map((name) => `${name}↗ (PDF, opens in a new tab)`);
 

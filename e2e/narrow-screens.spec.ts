@@ -1,6 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { DOWNLOAD_LINK_PAGE, FEED_FILE_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
+import {
+  ADVISORY_PAGES,
+  ADVISORY_PATHS,
+  advisoryPagePath,
+  DOWNLOAD_LINK_PAGE,
+  FEED_FILE_PAGE,
+  newAdvisoryForReleases,
+  SIGN_IN_PATHS,
+  type AdvisoryList,
+} from '@portal/contracts';
 import routes from '../apps/web/app/routes';
 import {
   DESTINATIONS,
@@ -155,6 +164,37 @@ const VISITS: Partial<Record<string, Visit | ((page: Page) => Promise<Visit>)>> 
       await expect(page.getByLabel(/^Families/)).toBeVisible();
     },
   },
+  // A new advisory with an affected release preselected (the component search's link).
+  [ADVISORY_PAGES.newDraft]: {
+    url: newAdvisoryForReleases([{ kind: 'cornerstone', version: '2.8.1' }]),
+    fill: async (page) => {
+      await expect(page.getByLabel('CVSS v3.1 vector')).toBeVisible();
+      await page.getByLabel('CVSS v3.1 vector').fill('CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H');
+      await expect(page.getByText('Base score 9.8 Critical')).toBeVisible();
+    },
+  },
+  // A draft: saved from the new-draft page, which then moves to the draft's own address.
+  [ADVISORY_PAGES.draft]: {
+    url: ADVISORY_PAGES.newDraft,
+    fill: async (page) => {
+      await page.getByLabel('Title', { exact: true }).fill('Narrow-screen draft');
+      await page.getByLabel('Summary', { exact: true }).fill('A draft the narrow-screen check saves.');
+      await page.getByLabel('Description').fill('Its one vulnerability, described.');
+      await page.getByRole('button', { name: 'Save draft' }).click();
+      await expect(page).toHaveURL(/\/service\/security\/drafts\//);
+      await expect(page.getByRole('button', { name: 'Preview' })).toBeVisible();
+    },
+  },
+  // The newest published advisory (the demo catalogue carries one).
+  [ADVISORY_PAGES.advisory]: async (page) => {
+    const { advisories } = (await (await page.request.get(ADVISORY_PATHS.advisories)).json()) as AdvisoryList;
+    return {
+      url: advisoryPagePath(advisories[0]!.advisoryId),
+      fill: async (page) => {
+        await expect(page.getByRole('heading', { name: 'Revision history' })).toBeVisible();
+      },
+    };
+  },
   [DOWNLOAD_LINK_PAGE]: { url: `${DOWNLOAD_LINK_PAGE}?problem=expired&from=%2Fcornerstone%2Fpibs` },
   '/*': { url: '/no/such/page' },
   [SIGN_IN_PATHS.landing]: { url: SIGN_IN_PATHS.landing },
@@ -236,9 +276,10 @@ test('the routes visited are the route table: every step in VISITS belongs to a 
   expect(staffTools.map((destination) => destination.url).filter((url) => !routePaths.includes(url))).toEqual([]);
 });
 
-// A draft of the Publishing screen is a staff screen with no place in the registry (its address has the draft's ID).
+// A draft of the Publishing screen, and a new or saved advisory draft, are staff screens with
+// no place in the registry (their address has the draft's ID, or a query).
 const staffPaths = routePaths.filter((path) => {
-  if (path === PUBLISHING_DRAFT_PAGE) return true;
+  if (path === PUBLISHING_DRAFT_PAGE || path === ADVISORY_PAGES.newDraft || path === ADVISORY_PAGES.draft) return true;
   const name = destinationAt(path);
   return name !== undefined && DESTINATIONS[name].access !== undefined;
 });

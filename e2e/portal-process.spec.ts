@@ -184,7 +184,7 @@ test('staff commands work beside the running portal: a revoked role is refused o
 
     const unknown = staff('grant', 'ops@example.com', 'root');
     expect(unknown.status).toBe(2);
-    expect(unknown.stderr).toBe('Unknown role "root": the roles are service, publisher, admin.\n');
+    expect(unknown.stderr).toBe('Unknown role "root": the roles are service, publisher, security, admin.\n');
     const outside = staff('grant', 'ops@elsewhere.example', 'service');
     expect(outside.status).toBe(2);
     expect(outside.stderr.trim().split('\n')).toHaveLength(1);

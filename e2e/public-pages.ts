@@ -30,6 +30,12 @@ export const PUBLIC_PAGES = [
   },
   { path: '/service', title: 'Service | Example Instruments Software', heading: 'Service' },
   { path: '/privacy', title: 'Privacy | Example Instruments Software', heading: 'Privacy' },
+  { path: '/security', title: 'Security Advisories | Example Instruments Software', heading: 'Security Advisories' },
+  {
+    path: '/security/policy',
+    title: 'Reporting a Vulnerability | Example Instruments Software',
+    heading: 'Reporting a Vulnerability',
+  },
 ] as const;
 
 /** Staff screens: browser-only pages behind sign-in. */
@@ -43,6 +49,7 @@ export const STAFF_PAGES = [
   { path: '/service/people', heading: 'People' },
   { path: '/service/audit', heading: 'Audit Log' },
   { path: '/service/publishing', heading: 'Publishing' },
+  { path: '/service/security', heading: 'Security Advisories' },
 ] as const;
 
 /**

@@ -25,6 +25,10 @@ const PACKAGES = {
     purpose: 'the accel delivery tests and the cluster test put it in front of the portal',
     locate: (dirs) => inDirs('nginx', dirs),
   },
+  gnupg: {
+    purpose: "the CSAF distribution test verifies each document's OpenPGP signature with gpg",
+    locate: (dirs) => inDirs('gpg', dirs),
+  },
   postgresql: {
     purpose: "the cluster test runs on Debian's PostgreSQL server",
     // Debian keeps the server's programs out of PATH, one folder per major version: the newest.

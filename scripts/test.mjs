@@ -4,8 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemPackages } from './system-packages.mjs';
 
-// Before anything runs: the browser, and the servers the shared-limits and accel tests start.
-ensureSystemPackages(['chromium', 'redis-server', 'nginx']);
+// Before anything runs: the browser, the servers the shared-limits and accel tests start, and
+// gpg, which checks the CSAF documents' signatures.
+ensureSystemPackages(['chromium', 'redis-server', 'nginx', 'gnupg']);
 
 const root = new URL('..', import.meta.url).pathname;
 const resultsDir = `${root}test-results`;

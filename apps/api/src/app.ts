@@ -19,6 +19,11 @@ import { uploadRoutes } from './features/publishing/upload-routes';
 import { publishingRoutes } from './features/publishing/publishing-routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
+import advisories from './features/security-advisories/advisories-plugin';
+import { advisoriesRoutes } from './features/security-advisories/advisories-routes';
+import csafSigning from './features/security-advisories/csaf-signing';
+import { csafRoutes } from './features/security-advisories/csaf-routes';
+import { securityRoutes } from './features/security-advisories/security-routes';
 import { serviceKeysRoutes } from './features/service-keys/service-keys-routes';
 import { signInRoutes } from './features/sign-in/sign-in-routes';
 import { telemetryRoutes } from './features/telemetry/telemetry-routes';
@@ -118,6 +123,9 @@ export async function buildApp(
   await app.register(firmwareSigning);
   await app.register(serviceKeys);
   await app.register(auditLog);
+  // Read by the advisories' routes, the CSAF distribution and the lookups' marks.
+  await app.register(csafSigning);
+  await app.register(advisories);
   await app.register(openapi);
 
   // Features: routes only.
@@ -143,6 +151,9 @@ export async function buildApp(
   await app.register(publishingRoutes);
   await app.register(draftRoutes);
   await app.register(uploadRoutes);
+  await app.register(securityRoutes);
+  await app.register(advisoriesRoutes);
+  await app.register(csafRoutes);
   await app.register(makerLogo);
 
   extraRoutes?.(app as unknown as App);

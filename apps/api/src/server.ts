@@ -11,6 +11,7 @@ import {
 import { chooseLogFormat, createLogger } from './logging';
 import { blobStoreFor } from './plugins/blob-store';
 import { serveMetrics } from './plugins/metrics';
+import { importDemoAdvisories } from './features/security-advisories/demo-advisories';
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import type { Drain } from './runtime/drain';
@@ -61,6 +62,8 @@ async function main() {
         { summary: describeSummary(summary) },
         `Imported the demo catalogue: ${versions.added} versions, ${files.stored} files (docs/demo-data.md)`,
       );
+      const advisories = await importDemoAdvisories(DEMO_CATALOGUE_DIR, { db, secretKey, config });
+      log.info(`Published the demo catalogue's ${advisories} security advisories (docs/security-advisories.md)`);
     }
 
     const webBuild = await loadWebBuild(WEB_BUILD_DIR, {

@@ -31,6 +31,20 @@ const PARAMS: Record<string, string> = {
   draftId: '00000000-0000-4000-8000-000000000000',
   // No upload has this ID: its HEAD, PATCH or DELETE is refused by the tus server, changing nothing.
   uploadId: '0'.repeat(32),
+  // No advisory draft has this ID, and no advisory this one: reading, changing or publishing answers 404.
+  id: '00000000-0000-4000-8000-000000000000',
+  advisoryId: 'NONE-SA-2026-9999',
+};
+
+/** An advisory draft naming a release the catalogue does not have: refused (400), nothing stored. */
+const UNKNOWN_RELEASE_DRAFT = {
+  kind: 'advisory',
+  title: 'The access matrix',
+  summary: 'The access matrix',
+  vulnerabilities: [{ description: 'x', affected: ['cornerstone:0.0.0-none'], fixed: [], remediations: [] }],
+  notAffected: [],
+  acknowledgments: [],
+  internalNote: '',
 };
 
 /**
@@ -53,6 +67,9 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/publishing/drafts/:draftId/publication': { catalogueVersion: 0 },
   // No draft has this ID: the claim answers 404.
   'POST /v1/publishing/drafts/:draftId/files': { sha256: '0'.repeat(64), name: 'matrix.zip', sizeBytes: 1 },
+  'POST /v1/security/drafts': UNKNOWN_RELEASE_DRAFT,
+  'PUT /v1/security/drafts/:id': UNKNOWN_RELEASE_DRAFT,
+  'POST /v1/security/drafts/:id/publish': {},
 };
 
 type Caller = 'signed out' | 'no role' | StaffRole;
@@ -79,6 +96,14 @@ describe('every staff route states the access it needs, and the server enforces 
     expect(accessOf('POST', '/v1/publishing/files/:fileId/withdrawal')).toBe('publisher');
     expect(accessOf('POST', '/v1/publishing/drafts/:draftId/publication')).toBe('publisher');
     expect(accessOf('POST', '/v1/publishing/files/:fileId/restoration')).toBe('publisher');
+    expect(accessOf('GET', '/v1/security/drafts')).toBe('security');
+    expect(accessOf('POST', '/v1/security/drafts')).toBe('security');
+    expect(accessOf('PUT', '/v1/security/drafts/:id')).toBe('security');
+    expect(accessOf('DELETE', '/v1/security/drafts/:id')).toBe('security');
+    expect(accessOf('GET', '/v1/security/drafts/:id/preview')).toBe('security');
+    expect(accessOf('POST', '/v1/security/drafts/:id/publish')).toBe('security');
+    expect(accessOf('POST', '/v1/security/advisories/:advisoryId/revise')).toBe('security');
+    expect(accessOf('GET', '/v1/security/releases')).toBe('security');
   });
 
   it('answers each route × caller as the route states: 401 signed out, 403 naming the role, else the route itself', async () => {

@@ -42,8 +42,11 @@ export function parseAtom(xml: string): AtomFeedXml {
   expect(Number.isNaN(Date.parse(feed!.updated))).toBe(false);
   expect(feed!.author.name).toEqual(expect.any(String));
   for (const entry of feed!.entry ?? []) {
-    // A file's entry, or one withdrawal of a file (docs/decisions/180-withdrawals-in-the-feeds.md).
-    expect(entry.id).toMatch(/^urn:uuid:[0-9a-f-]{36}$|^tag:[a-z0-9.-]+,2026:files:[0-9a-f-]{36}:withdrawn:[1-9]\d*$/);
+    // A file's entry, one withdrawal of a file (docs/decisions/180-withdrawals-in-the-feeds.md), or
+    // one revision of a security advisory that affects a version the ID sees (docs/security-advisories.md).
+    expect(entry.id).toMatch(
+      /^urn:uuid:[0-9a-f-]{36}$|^tag:[a-z0-9.-]+,2026:files:[0-9a-f-]{36}:withdrawn:[1-9]\d*$|^tag:[a-z0-9.-]+,2026:advisories:[A-Z0-9-]+:revision:[1-9]\d*$/,
+    );
     expect(text(entry.title).length).toBeGreaterThan(0);
     expect(Number.isNaN(Date.parse(entry.updated))).toBe(false);
     expect(entry.link[0]!['@href']).toMatch(/^https?:\/\//);

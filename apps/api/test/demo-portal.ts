@@ -1,6 +1,7 @@
 import type { StaffRole } from '@portal/contracts';
 import { afterAll, beforeAll } from 'vitest';
 import { importFolder } from '../src/features/publishing/publishing';
+import { importDemoAdvisories } from '../src/features/security-advisories/demo-advisories';
 import { DEMO_CATALOGUE_DIR } from '../src/paths';
 import { staffMembers } from '../src/shared/staff-members';
 import { issueStaffSession } from '../src/shared/staff-sessions';
@@ -60,6 +61,11 @@ export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {
       db,
       secretKey: demo.portal.app.secretKey,
       blobStore: demo.portal.app.blobStore,
+    });
+    await importDemoAdvisories(DEMO_CATALOGUE_DIR, {
+      db,
+      secretKey: demo.portal.app.secretKey,
+      config: demo.portal.app.config,
     });
     demo.staff = `Bearer ${(await issueStaffSession(db, demo.portal.app.secretKey, DEMO_STAFF_EMAIL)).bearer}`;
   });

@@ -1,6 +1,13 @@
 import { DOWNLOAD_LINK_PAGE, FEED_FILE_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
-import { DESTINATIONS, PUBLISHING_DRAFT_PAGE, type DestinationName } from './shared/navigation/navigation';
+import {
+  ADVISORY_DRAFT,
+  DESTINATIONS,
+  NEW_ADVISORY,
+  PUBLIC_ADVISORY,
+  PUBLISHING_DRAFT_PAGE,
+  type DestinationName,
+} from './shared/navigation/navigation';
 
 /**
  * The route module of every destination of the navigation registry. Keyed by destination
@@ -34,7 +41,10 @@ const DESTINATION_MODULES = {
   servicePeople: 'features/people/people-page.tsx',
   serviceAudit: 'features/audit/audit-page.tsx',
   servicePublishing: 'features/publishing/publishing-page.tsx',
+  serviceSecurity: 'features/security/staff/security-page.tsx',
   privacy: 'features/privacy/privacy-page.tsx',
+  security: 'features/security/public/advisories-page.tsx',
+  securityPolicy: 'features/security/public/policy-page.tsx',
 } as const satisfies Record<DestinationName, string>;
 
 /** Route paths are relative to the root route: the registry's URL without its leading '/'. */
@@ -53,5 +63,9 @@ export default [
   route(routePath(FEED_FILE_PAGE), 'features/feeds/feed-file-page.tsx'),
   // A draft of the Publishing screen: addressed by its ID.
   route(routePath(PUBLISHING_DRAFT_PAGE), 'features/publishing/draft-page.tsx'),
+  // A new advisory draft, a draft by its ID, and one published advisory by its ID.
+  route(routePath(NEW_ADVISORY.url), 'features/security/staff/new-draft-page.tsx'),
+  route(routePath(ADVISORY_DRAFT.url), 'features/security/staff/draft-page.tsx'),
+  route(routePath(PUBLIC_ADVISORY.url), 'features/security/public/advisory-page.tsx'),
   route('*', 'features/not-found/not-found-page.tsx'),
 ] satisfies RouteConfig;

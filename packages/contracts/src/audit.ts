@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   cataloguePublish: 'catalogue.publish',
   catalogueWithdraw: 'catalogue.withdraw',
   catalogueRestore: 'catalogue.restore',
+  advisoryPublish: 'security.advisory-publish',
+  advisoryRevise: 'security.advisory-revise',
 } as const;
 
 /** The actor the audit log names for a change made with `npm run portal -- …` on the server. */

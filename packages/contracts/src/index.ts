@@ -1,3 +1,4 @@
+export * from './advisories';
 export * from './audit';
 export * from './bulletins';
 export * from './chromatof';

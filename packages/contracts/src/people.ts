@@ -5,7 +5,7 @@ import { Type, type Static } from 'typebox';
  * tools (Releases & PIBs, Products & Options, ChromaTOF Releases); a role adds powers, and
  * a person holds any set of roles. `admin` holds every power.
  */
-export const STAFF_ROLES = ['service', 'publisher', 'admin'] as const;
+export const STAFF_ROLES = ['service', 'publisher', 'security', 'admin'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** What a staff route or screen needs: any signed-in staff member, or a role. */
@@ -14,6 +14,7 @@ export type StaffAccess = 'staff' | StaffRole;
 export const STAFF_ROLE_TITLES: Record<StaffRole, string> = {
   service: 'Service',
   publisher: 'Publisher',
+  security: 'Security',
   admin: 'Administrator',
 };
 
@@ -21,6 +22,7 @@ export const STAFF_ROLE_TITLES: Record<StaffRole, string> = {
 export const STAFF_ROLE_POWERS: Record<StaffRole, string> = {
   service: 'Service Mode keys and Password Reset, including editing authorized admins where the manager rule allows',
   publisher: 'Publishing, withdrawing and restoring releases',
+  security: 'Drafting, publishing and revising security advisories and not-affected statements',
   admin: 'People, the audit log, Usage, and every other power',
 };
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AffectedByMark } from './advisories';
 import { FileDetails, ReleaseNotesLink } from './files';
 import { SbomLink } from './sboms';
 
@@ -38,6 +39,11 @@ export const VersionSummary = Type.Object(
     releaseNotes: Type.Union([ReleaseNotesLink, Type.Null()]),
     /** Added: the version's software bill of materials (docs/sbom.md), null when none is published. */
     sbom: Type.Union([SbomLink, Type.Null()]),
+    /**
+     * Added (docs/security-advisories.md): the published advisories that name this version as
+     * affected, newest first; the API always sends it, empty when none (affectedByText says it).
+     */
+    affectedBy: Type.Optional(Type.Array(AffectedByMark)),
   },
   { $id: 'VersionSummary' },
 );

@@ -77,7 +77,7 @@ describe('configuration', () => {
 
   it('refuses an unknown role, a malformed admin address or one outside STAFF_EMAIL_DOMAINS, one line each', () => {
     expect(problemsOf({ STAFF_DEFAULT_ROLES: 'service,root' })).toEqual([
-      'STAFF_DEFAULT_ROLES must be a comma-separated list of the roles service, publisher, admin, got "root"',
+      'STAFF_DEFAULT_ROLES must be a comma-separated list of the roles service, publisher, security, admin, got "root"',
     ]);
     expect(problemsOf({ ADMIN_EMAILS: 'ana@elsewhere.example' })).toEqual([
       'ADMIN_EMAILS must name addresses of STAFF_EMAIL_DOMAINS (example.com), got "ana@elsewhere.example"',

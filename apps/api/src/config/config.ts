@@ -107,6 +107,18 @@ export interface Config {
   makerLogo: MakerLogo | undefined;
   /** Staff sign-in through the company's identity provider (OIDC_*, the core three all or none); undefined: e-mail links only. */
   oidc: OidcConfig | undefined;
+  /**
+   * The OpenPGP private key CSAF documents are signed with (CSAF_SIGNING_KEY, armored, without
+   * a passphrase); unset: one generated once and kept in the database (docs/security-advisories.md).
+   */
+  csafSigningKey: string | undefined;
+  /** The tracking IDs' prefix (CSAF_ID_PREFIX, default from MAKER_NAME): `ACME` of `ACME-SA-2026-0001`. */
+  csafIdPrefix: string;
+  /**
+   * Where vulnerabilities are reported (SECURITY_CONTACT, a mailto: or https: URI); default
+   * SUPPORT_EMAIL as mailto:, else SUPPORT_URL, else mailto:security@ the host of PUBLIC_URL.
+   */
+  securityContact: string;
 }
 
 export interface OidcConfig {
@@ -509,9 +521,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   }
 
   const oidc = readOidc(read, problem, problems, makerName);
+  const csafSigningKey = read('CSAF_SIGNING_KEY')?.trim();
+  if (csafSigningKey !== undefined && !CSAF_SIGNING_KEY_ARMOR.test(csafSigningKey)) {
+    // A secret: name the rule, never echo the value.
+    problems.push(
+      `CSAF_SIGNING_KEY must be an armored OpenPGP private key ("-----BEGIN PGP PRIVATE KEY BLOCK-----" …), for example from "gpg --armor --export-secret-keys" (got ${csafSigningKey.length} characters)`,
+    );
+  }
+  const rawCsafIdPrefix = read('CSAF_ID_PREFIX')?.trim();
+  const csafIdPrefix = rawCsafIdPrefix ?? csafIdPrefixOf(makerName);
+  if (!CSAF_ID_PREFIX_PATTERN.test(csafIdPrefix)) {
+    problem('CSAF_ID_PREFIX', 'must be 1-16 upper-case letters and digits, starting with a letter', csafIdPrefix);
+  }
+  const rawSecurityContact = read('SECURITY_CONTACT')?.trim();
+  if (rawSecurityContact !== undefined && !securityContactIsValid(rawSecurityContact)) {
+    problem('SECURITY_CONTACT', 'must be a mailto: address or a URL starting with https://', rawSecurityContact);
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
   publicUrl ??= new URL(`http://localhost:${port}`);
+  const securityContact =
+    rawSecurityContact ??
+    (supportEmail ? `mailto:${supportEmail}` : (supportUrl ?? `mailto:security@${publicUrl.hostname}`));
   const mailFrom = rawMailFrom ?? `software@${publicUrl.hostname}`;
   return {
     port,
@@ -552,7 +583,28 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     supportEmail,
     makerLogo,
     oidc,
+    csafSigningKey,
+    csafIdPrefix,
+    securityContact,
   };
+}
+
+const CSAF_SIGNING_KEY_ARMOR = /^-----BEGIN PGP PRIVATE KEY BLOCK-----[\s\S]+-----END PGP PRIVATE KEY BLOCK-----$/;
+const CSAF_ID_PREFIX_PATTERN = /^[A-Z][A-Z0-9]{0,15}$/;
+
+/** `ACME` from "Acme Instruments": the first word's letters and digits, upper case; `PORTAL` when none. */
+function csafIdPrefixOf(makerName: string): string {
+  const word = (makerName.split(/\s+/)[0] ?? '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, 16);
+  return /^[A-Z]/.test(word) ? word : 'PORTAL';
+}
+
+function securityContactIsValid(contact: string): boolean {
+  if (CONTROL_CHARS.test(contact)) return false;
+  if (contact.startsWith('mailto:')) return MAIL_ADDRESS.test(contact.slice('mailto:'.length));
+  return !urlProblem(contact, ['https:']);
 }
 
 /**

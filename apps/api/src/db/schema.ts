@@ -18,3 +18,4 @@ export * from '../features/feeds/feeds-tables';
 export * from '../shared/staff-members';
 export * from '../features/publishing/publishing-tables';
 export * from '../features/sboms/sboms-tables';
+export * from '../features/security-advisories/advisories-tables';

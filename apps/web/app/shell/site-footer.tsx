@@ -9,6 +9,7 @@ export function SiteFooter() {
       <p>
         © {new Date().getFullYear()} {makerName()}
       </p>
+      <Link to={DESTINATIONS.security.url}>Security advisories</Link>
       <Link to={DESTINATIONS.privacy.url}>Privacy</Link>
     </footer>
   );

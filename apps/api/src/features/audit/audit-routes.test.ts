@@ -8,24 +8,29 @@ const { get } = demo;
 
 describe('GET /v1/audit', () => {
   it('lists the audit log newest first, a page at a time', async () => {
-    // Row 1 is the demo catalogue's import, a publish by the command line.
-    const [imported] = (await get('/v1/audit', demo.staff)).json<AuditPage>().entries;
-    expect(imported).toMatchObject({ id: 1, actorEmail: 'cli', action: AUDIT_ACTIONS.cataloguePublish });
+    // Row 1 is the demo catalogue's import, a publish by the command line; rows 2 and 3 its
+    // security advisories, published by the command line too (docs/security-advisories.md).
+    const imported = (await get('/v1/audit', demo.staff)).json<AuditPage>().entries;
+    expect(imported.map((entry) => [entry.id, entry.actorEmail, entry.action])).toEqual([
+      [3, 'cli', AUDIT_ACTIONS.advisoryPublish],
+      [2, 'cli', AUDIT_ACTIONS.advisoryPublish],
+      [1, 'cli', AUDIT_ACTIONS.cataloguePublish],
+    ]);
     for (const challenge of ['11', '22', '33']) {
       expect((await get(`/v1/Cornerstone/ServiceKey/Challenge/${challenge}`, demo.staff)).statusCode).toBe(200);
     }
-    const first = await get('/v1/audit?limit=2', demo.staff);
+    const first = await get('/v1/audit?limit=3', demo.staff);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('private, no-store');
     const page = first.json<AuditPage>();
-    expect(page.entries.map((entry) => entry.id)).toEqual([4, 3]);
-    expect(page.nextBefore).toBe(3);
-    const last = (await get(`/v1/audit?limit=2&before=${page.nextBefore}`, demo.staff)).json<AuditPage>();
-    expect(last.entries.map((entry) => entry.id)).toEqual([2, 1]);
+    expect(page.entries.map((entry) => entry.id)).toEqual([6, 5, 4]);
+    expect(page.nextBefore).toBe(4);
+    const last = (await get(`/v1/audit?limit=3&before=${page.nextBefore}`, demo.staff)).json<AuditPage>();
+    expect(last.entries.map((entry) => entry.id)).toEqual([3, 2, 1]);
     expect(last.nextBefore).toBeNull();
-    expect(last.entries[1]!.previousHash).toBe('0'.repeat(64));
-    expect(last.entries[0]!.previousHash).toBe(last.entries[1]!.rowHash);
-    expect(page.entries[1]!.previousHash).toBe(last.entries[0]!.rowHash);
+    expect(last.entries[2]!.previousHash).toBe('0'.repeat(64));
+    expect(last.entries[1]!.previousHash).toBe(last.entries[2]!.rowHash);
+    expect(page.entries[2]!.previousHash).toBe(last.entries[0]!.rowHash);
   });
 
   it('answers 400 to a malformed page', async () => {

@@ -16,6 +16,8 @@ import {
   INVALID_PIB_REGISTRATION_ID,
   NO_SUCH_FEED_ID,
   NoQuery,
+  affectedByText,
+  releaseReferenceKey,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,7 +29,9 @@ import { grantOf } from '../../plugins/download-links';
 import { sendFromMemory } from '../../plugins/file-delivery';
 import { NOT_FOUND_MESSAGE } from '../../plugins/not-found';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
-import { ATOM_CONTENT_TYPE } from '../../shared/atom-feed';
+import { ATOM_CONTENT_TYPE, escapeHtml, type AtomEntry } from '../../shared/atom-feed';
+import type { CatalogueSnapshot, RegistrationRecord } from '../../plugins/catalogue/catalogue-snapshot';
+import { entitledVersions } from '../../plugins/catalogue/entitlements';
 import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../../shared/cache-control';
 import { listenToChannel } from '../../shared/pg-listener';
 import {
@@ -69,6 +73,39 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const notesText = releaseNotesReader(app.blobStore);
   const tokenRows = feedTokenCache(app.db, tokens);
   const privateDocuments = new FeedDocumentCache(CACHED_FEED_DOCUMENTS, CACHED_FEED_BYTES);
+  /** One object per pair of catalogue snapshot and published advisories: what the private feeds are built from. */
+  let generation: { snapshot: object; published: object; key: object } | undefined;
+  const generationOf = (snapshot: object, published: object) => {
+    if (generation?.snapshot !== snapshot || generation.published !== published)
+      generation = { snapshot, published, key: {} };
+    return generation.key;
+  };
+  type PublishedAdvisories = Awaited<ReturnType<typeof app.advisories.published.get>>;
+  /** An entry per advisory that affects a Cornerstone version the registration sees, at its current revision. */
+  const advisoryEntries = (
+    snapshot: CatalogueSnapshot,
+    registration: RegistrationRecord,
+    published: PublishedAdvisories,
+  ): AtomEntry[] => {
+    if (published.marks.size === 0) return [];
+    const entries = new Map<string, AtomEntry>();
+    for (const version of entitledVersions(snapshot, { kind: 'customer', registration })) {
+      for (const mark of published.marks.get(releaseReferenceKey({ kind: 'cornerstone', version: version.name })) ??
+        []) {
+        const detail = published.details.get(mark.advisoryId);
+        if (!detail || entries.has(mark.advisoryId)) continue;
+        const page = new URL(mark.url, app.config.publicUrl).toString();
+        entries.set(mark.advisoryId, {
+          id: `tag:${app.config.publicUrl.hostname},2026:advisories:${mark.advisoryId}:revision:${detail.version}`,
+          title: affectedByText(mark),
+          link: page,
+          updated: new Date(detail.currentReleaseDate),
+          content: `<p>${escapeHtml(detail.summary)}</p>`,
+        });
+      }
+    }
+    return [...entries.values()];
+  };
   const firmwareDocuments = new FeedDocumentCache(3, CACHED_FEED_BYTES);
 
   // A reissue on any portal (or a lost LISTEN connection, which may have missed one) forgets the rows held here.
@@ -153,10 +190,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const owner = await feedOwner(request, reply);
       if (!owner) return reply;
-      // Built once per token and snapshot: a refetch, and above all a 304, only compares the ETag.
+      // Built once per token, snapshot and advisories: a refetch, and above all a 304, only compares the ETag.
+      const published = app.advisories.published.loaded() ?? (await app.advisories.published.get());
+      const generation = generationOf(owner.snapshot, published);
       const document =
-        privateDocuments.get(owner.token, owner.snapshot) ??
-        (await privateDocuments.obtain(owner.token, owner.snapshot, async () => {
+        privateDocuments.get(owner.token, generation) ??
+        (await privateDocuments.obtain(owner.token, generation, async () => {
           const { xml, updated } = await privateFeed({
             publicUrl: app.config.publicUrl,
             makerName: app.config.makerName,
@@ -165,6 +204,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
             issuedAt: owner.issuedAt,
             items: feedItems(owner.snapshot, owner.registration),
             notesText,
+            advisories: advisoryEntries(owner.snapshot, owner.registration, published),
           });
           return feedDocument(xml, updated);
         }));
@@ -285,6 +325,7 @@ export const feedsRoutes = fp(routes, {
     'staff-auth',
     'audit-log',
     'feed-fetch-counts',
+    'advisories',
   ],
   encapsulate: true,
 });

@@ -323,6 +323,8 @@ export interface PrivateFeedOptions {
   issuedAt: Date;
   items: FeedItem[];
   notesText(file: FileRecord | undefined): Promise<string | undefined>;
+  /** Entries of the security advisories that affect a version the ID sees (docs/security-advisories.md). */
+  advisories?: AtomEntry[];
 }
 
 /** The feed's document and when it last changed (its newest entry's change). */
@@ -364,7 +366,12 @@ export async function privateFeed(options: PrivateFeedOptions): Promise<{ xml: s
       content: entryContent(item, await options.notesText(item.isReleaseNotes ? item.file : item.releaseNotes)),
     });
   }
-  const updated = shown[0] ? new Date(shown[0].updated) : options.issuedAt;
+  const advisories = options.advisories ?? [];
+  entries.push(...advisories);
+  // Newest first, advisories among the files; the atom library keeps the order given.
+  entries.sort((a, b) => b.updated.getTime() - a.updated.getTime());
+  const newestFile = shown[0] ? new Date(shown[0].updated) : options.issuedAt;
+  const updated = advisories.reduce((newest, entry) => (entry.updated > newest ? entry.updated : newest), newestFile);
   const what = options.scheme === 'hasp' ? 'your Cornerstone registration' : 'your ChromaTOF key';
   const xml = atomFeed({
     id: `tag:${publicUrl.hostname},2026:feeds:${token}`,

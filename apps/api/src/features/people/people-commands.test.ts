@@ -34,7 +34,7 @@ describe('npm run portal -- staff …', () => {
   it('refuses an unknown role, an address outside the staff domains and bad usage, in one line', () => {
     expect(parseStaffCommand(['grant', 'ana@example.com', 'root', 'admin'], settings)).toEqual({
       ok: false,
-      message: 'Unknown role "root": the roles are service, publisher, admin.',
+      message: 'Unknown role "root": the roles are service, publisher, security, admin.',
     });
     expect(parseStaffCommand(['grant', 'ana@elsewhere.example', 'admin'], settings)).toEqual({
       ok: false,
@@ -126,7 +126,7 @@ describe('npm run portal -- staff …', () => {
     const refused = await portal('grant', 'process.subject@example.com', 'superuser');
     expect(refused).toMatchObject({
       code: 2,
-      stderr: 'Unknown role "superuser": the roles are service, publisher, admin.\n',
+      stderr: 'Unknown role "superuser": the roles are service, publisher, security, admin.\n',
     });
   });
 });

@@ -7,14 +7,22 @@
  */
 export class AnswerCache<K, T> {
   private snapshot: object | undefined;
+  private also: object | undefined;
   private minute = 0;
   private readonly answers = new Map<K, T>();
   private static readonly MAX_ENTRIES = 10_000;
 
-  get(snapshot: object, key: K, build: () => T): T {
+  /** `also`: a second source the answers are built from (the advisories' marks): a new one drops them too. */
+  get(snapshot: object, key: K, build: () => T, also?: object): T {
     const minute = Math.floor(Date.now() / 60_000);
-    if (snapshot !== this.snapshot || minute !== this.minute || this.answers.size >= AnswerCache.MAX_ENTRIES) {
+    if (
+      snapshot !== this.snapshot ||
+      also !== this.also ||
+      minute !== this.minute ||
+      this.answers.size >= AnswerCache.MAX_ENTRIES
+    ) {
       this.snapshot = snapshot;
+      this.also = also;
       this.minute = minute;
       this.answers.clear();
     }

@@ -70,6 +70,16 @@ describe('GET /v1/Cornerstone/versions', () => {
           inline: false,
         }),
       },
+      // The demo catalogue's advisory affects 2.8.1 (docs/security-advisories.md).
+      affectedBy: [
+        {
+          advisoryId: expect.stringMatching(/-SA-\d{4}-\d{4}$/),
+          title: 'Crafted method files can run code in Cornerstone',
+          severity: 'HIGH',
+          fixedIn: '2.10.0',
+          url: expect.stringMatching(/^\/security\//),
+        },
+      ],
     });
   });
 

@@ -60,9 +60,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = await app.authenticateCustomer(request, reply);
       if (!caller) return reply;
       const snapshot = app.catalogue.loaded() ?? (await app.catalogue.get());
+      const { marks } = app.advisories.published.loaded() ?? (await app.advisories.published.get());
       const key = caller.kind === 'staff' ? STAFF_GRANT : caller.registration;
-      const body = versionAnswers.get(snapshot, key, () =>
-        preserialise(versionsFor(snapshot, caller, app.downloadLinks)),
+      const body = versionAnswers.get(
+        snapshot,
+        key,
+        () => preserialise(versionsFor(snapshot, caller, app.downloadLinks, marks)),
+        marks,
       );
       return sendPreserialised(reply, body);
     },
@@ -84,7 +88,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const snapshot = await app.catalogue.get();
       const version = snapshot.versions.get(request.params.name);
       if (!version) return reply.status(404).send({ message: 'No such version' });
-      return versionSummary(snapshot, version, STAFF_GRANT, app.downloadLinks);
+      const { marks } = await app.advisories.published.get();
+      return versionSummary(snapshot, version, STAFF_GRANT, app.downloadLinks, marks);
     },
   );
 
@@ -124,6 +129,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const releasesRoutes = fp(routes, {
   name: 'releases-routes',
-  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-roles'],
+  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-roles', 'advisories'],
   encapsulate: true,
 });

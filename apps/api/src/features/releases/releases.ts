@@ -1,6 +1,8 @@
 import {
   CORNERSTONE_PRODUCT,
   compareVersions,
+  releaseReferenceKey,
+  type AffectedByMark,
   type LatestVersion,
   type VersionSummary,
   type Versions,
@@ -18,11 +20,15 @@ export function familiesOf(snapshot: CatalogueSnapshot, registration: Registrati
   return Object.fromEntries(snapshot.families.map((family) => [family, own.has(family)]));
 }
 
+/** The advisories' marks by release key (features/security-advisories): what a version is affected by. */
+export type AffectedByMarks = ReadonlyMap<string, AffectedByMark[]>;
+
 export function versionSummary(
   snapshot: CatalogueSnapshot,
   version: VersionRecord,
   grant: Grant,
   links: DownloadLinks,
+  marks: AffectedByMarks,
 ): VersionSummary {
   return {
     name: version.name,
@@ -36,15 +42,22 @@ export function versionSummary(
     sbom: version.offlineInstaller
       ? sbomLink(snapshot, { kind: 'cornerstone', version: version.name }, grant, links)
       : null,
+    affectedBy:
+      marks.size === 0 ? [] : (marks.get(releaseReferenceKey({ kind: 'cornerstone', version: version.name })) ?? []),
   };
 }
 
-export function versionsFor(snapshot: CatalogueSnapshot, caller: Caller, links: DownloadLinks): Versions {
+export function versionsFor(
+  snapshot: CatalogueSnapshot,
+  caller: Caller,
+  links: DownloadLinks,
+  marks: AffectedByMarks,
+): Versions {
   const grant = grantOf(caller);
   return Object.fromEntries(
     entitledVersions(snapshot, caller).map((version) => [
       version.name,
-      versionSummary(snapshot, version, grant, links),
+      versionSummary(snapshot, version, grant, links, marks),
     ]),
   );
 }

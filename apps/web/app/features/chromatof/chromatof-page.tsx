@@ -167,6 +167,7 @@ function DownloadList({ downloads }: { downloads: DownloadEntry[] }) {
           kind={download.kind === 'installer' ? 'installer' : 'document'}
           date={downloadDate({ releaseDate: download.releaseDate })}
           latest={download.latest}
+          affectedBy={download.affectedBy}
         />
       ))}
     </ul>

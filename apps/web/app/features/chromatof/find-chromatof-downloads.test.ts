@@ -69,6 +69,8 @@ describe('findChromatofDownloads', () => {
         releaseDate: null,
         // The newest release's installer: 6.10.0 is newer than 6.9.0, however the names sort.
         latest: true,
+        // No advisory names it: the answer carries no affectedBy.
+        affectedBy: [],
       },
       {
         name: 'ChromaTOF 6.9.0 Installer',
@@ -77,6 +79,7 @@ describe('findChromatofDownloads', () => {
         kind: 'installer',
         releaseDate: null,
         latest: false,
+        affectedBy: [],
       },
     ]);
     expect(new Set(headers)).toEqual(new Set(['Rainbow KEY-1']));

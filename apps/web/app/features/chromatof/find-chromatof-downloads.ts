@@ -2,8 +2,10 @@ import {
   compareVersions,
   keyIdDownloadsAuthorization,
   type ChromatofDownloadKind,
+  type AffectedByMark,
   type FileDetails,
 } from '@portal/contracts';
+import { affectedMarksOf } from '../../shared/components/affected-marks';
 import { getChromatofDownload } from './api/get-chromatof-download';
 import { getHalLinks } from './api/get-hal-links';
 
@@ -16,6 +18,8 @@ export interface DownloadEntry {
   releaseDate: string | null;
   /** The installer of its product's newest release. */
   latest: boolean;
+  /** The security advisories that affect its release. */
+  affectedBy: readonly AffectedByMark[];
 }
 
 /** Made on first use, not when the page's modules load: a collator loads collation data (decision 165). */
@@ -58,6 +62,7 @@ export async function findChromatofDownloads(
         publishedAt: download.publishedAt,
       },
       kind: download.kind,
+      affectedBy: affectedMarksOf(download),
       releaseDate: download.releaseDate,
       latest: download.kind === 'installer' && newest.get(download.product) === download.version,
     }))

@@ -1,4 +1,5 @@
 import { firmwareReleaseName, type FirmwareReleaseListing } from '@portal/contracts';
+import { AffectedMarks, affectedMarksOf } from '../../shared/components/affected-marks';
 import { FileCheck } from '../../shared/components/file-check';
 import { FileSize } from '../../shared/components/file-size';
 import { Button } from '../../shared/components/ui/button';
@@ -29,7 +30,10 @@ export function FirmwareReleases({
   const earlier = (releases ?? []).filter(
     (release) => release.instrument === shortName && release.version !== latest.version,
   );
-  const notesUrl = releases?.find((release) => release.version === latest.version)?.releaseNotesUrl;
+  const latestListing = releases?.find(
+    (release) => release.instrument === shortName && release.version === latest.version,
+  );
+  const notesUrl = latestListing?.releaseNotesUrl;
   // SPEC §5's name and the version as written (decision 137): "PX firmware v010 (002.002.010)".
   const name = firmwareReleaseName(shortName, latest.version);
   return (
@@ -41,6 +45,7 @@ export function FirmwareReleases({
             Print or save as PDF
           </Button>
         </div>
+        {latestListing && <AffectedMarks marks={affectedMarksOf(latestListing)} />}
         {latest.releaseNotes !== undefined && <ReleaseNotes notes={latest.releaseNotes} url={notesUrl} />}
         {latest.sha256 && <FileCheck fileName="update.zip" sha256={latest.sha256} name={name} />}
       </section>
@@ -78,6 +83,7 @@ function EarlierRelease({ shortName, release }: { shortName: string; release: Fi
   return (
     <li className={styles.release}>
       <h3>{name}</h3>
+      <AffectedMarks marks={affectedMarksOf(release)} />
       <dl className={styles.facts}>
         <div>
           <dt>Released</dt>

@@ -27,7 +27,7 @@ export default function PrivacyPage() {
 
       <section className={page.section} aria-labelledby="information-we-collect">
         <h2 id="information-we-collect">Information we collect</h2>
-        <p>We keep four kinds of information that can concern a person:</p>
+        <p>We keep five kinds of information that can concern a person:</p>
         <ul>
           <li>
             <strong>Staff e-mail addresses.</strong> The e-mail addresses of company employees and service staff who
@@ -40,8 +40,14 @@ export default function PrivacyPage() {
             including each file they withdraw or restore and the reason they give. An audit log records those changes
             too, and each service key they generate, each Administrator password reset response key they send or try to
             send, each change they make or try to make to a registration&apos;s authorized administrators, each feed
-            address they reissue and each change to people and their roles, with the date and time and the network
-            prefix of the address the request came from.
+            address they reissue, each security advisory they publish or revise and each change to people and their
+            roles, with the date and time and the network prefix of the address the request came from.
+          </li>
+          <li>
+            <strong>Names in security advisories.</strong> When someone reports a vulnerability and agrees to be
+            thanked, the published security advisory names them (and their organisation, if they wish) in its
+            acknowledgments. The advisory is public and kept, with every revision, for as long as the advisory is
+            published; ask our security contact to remove your name from a new revision.
           </li>
           <li>
             <strong>Authorized administrators&apos; e-mail addresses.</strong> For a Cornerstone registration that
@@ -58,8 +64,8 @@ export default function PrivacyPage() {
         </ul>
         <p>
           Registration IDs and key IDs that you enter to find downloads identify a software licence, not a person. They
-          are used to answer your request and are not stored as you typed them. We do not collect your name or any other
-          personal information.
+          are used to answer your request and are not stored as you typed them. Apart from the names in security
+          advisories, we do not collect your name or any other personal information.
         </p>
       </section>
 

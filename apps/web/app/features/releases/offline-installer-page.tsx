@@ -6,6 +6,7 @@ import {
   type VersionSummary,
 } from '@portal/contracts';
 import { Link } from 'react-router';
+import { affectedMarksOf } from '../../shared/components/affected-marks';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
@@ -101,6 +102,7 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
                     releaseNotes={version.releaseNotes}
                     sbom={version.sbom}
                     absent="No offline installer"
+                    affectedBy={affectedMarksOf(version)}
                   />
                 ))}
               </ul>

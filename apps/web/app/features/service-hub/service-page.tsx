@@ -1,5 +1,6 @@
 import { allows, FEED_REISSUE_ACCESS } from '@portal/contracts';
 import { Fragment } from 'react';
+import { Link } from 'react-router';
 import { ExternalLink } from '../../shared/components/external-link';
 import {
   AuditIcon,
@@ -13,6 +14,7 @@ import {
   PublishingIcon,
   ReleasesIcon,
   ServiceIcon,
+  ShieldIcon,
 } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { TileList } from '../../shared/components/tile-list';
@@ -74,6 +76,11 @@ const PORTAL_TOOLS: readonly StaffTile[] = [
     icon: PublishingIcon,
     text: "The catalogue's change history; withdraw and restore published files.",
   },
+  {
+    destination: 'serviceSecurity',
+    icon: ShieldIcon,
+    text: 'Draft, publish and revise security advisories and not-affected statements.',
+  },
 ];
 
 const TOOL_GROUPS = [
@@ -93,6 +100,14 @@ export default function ServicePage() {
         <p>Request a service visit, order parts or ask our service engineers a question.</p>
         <p>
           <ExternalLink href={SITE_LINKS.instrumentService}>Go to instrument service</ExternalLink>
+        </p>
+      </section>
+      <section className={page.section} aria-labelledby="security">
+        <h2 id="security">Security</h2>
+        <p>
+          Which versions a vulnerability affects and how to fix it:{' '}
+          <Link to={DESTINATIONS.security.url}>security advisories</Link>. Found one?{' '}
+          <Link to={DESTINATIONS.securityPolicy.url}>Report a vulnerability</Link>.
         </p>
       </section>
       <section aria-labelledby="staff-tools">

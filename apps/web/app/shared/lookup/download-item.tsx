@@ -1,11 +1,13 @@
 import {
   sbomTitle,
+  type AffectedByMark,
   type DocumentDetails,
   type FileDetails,
   type ReleaseNotesLink,
   type SbomLink,
 } from '@portal/contracts';
 import type { ReactNode } from 'react';
+import { AffectedMarks } from '../components/affected-marks';
 import { FileCheck } from '../components/file-check';
 import { FileLink } from '../components/file-link';
 import { DownloadFacts, type DownloadDate } from './download-facts';
@@ -29,6 +31,8 @@ interface DownloadItemProps {
   sbom?: SbomLink | null;
   /** Shown instead of the file details when there is no file. */
   absent?: ReactNode;
+  /** The security advisories that affect this version (`affectedMarksOf` its answer). */
+  affectedBy?: readonly AffectedByMark[];
 }
 
 /**
@@ -49,6 +53,7 @@ export function DownloadItem({
   releaseNotes,
   sbom,
   absent,
+  affectedBy = [],
 }: DownloadItemProps) {
   return (
     <li>
@@ -62,6 +67,7 @@ export function DownloadItem({
         )}
         {latest && <span className={styles.badge}>Latest</span>}
       </div>
+      <AffectedMarks marks={affectedBy} />
       {file ? (
         <>
           <DownloadFacts file={file} kind={kind} date={date} document={document} name={name} />

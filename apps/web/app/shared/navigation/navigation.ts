@@ -1,4 +1,5 @@
-import type { StaffAccess } from '@portal/contracts';
+import type { ADVISORY_PRODUCT_PARAM } from '@portal/contracts';
+import { ADVISORY_PAGES, SECURITY_ACCESS, type StaffAccess } from '@portal/contracts';
 
 /**
  * The one navigation registry: every place of the site, the menu groups and the
@@ -44,6 +45,8 @@ const px = place('PX Series', '/metallographics/px', metallographics);
 const mx = place('MX Series', '/metallographics/mx', metallographics);
 const cx = place('CX Series', '/metallographics/cx', metallographics);
 const service = place('Service', '/service', home);
+/** The public security advisories (docs/security-advisories.md): a place of the site, not of the menu. */
+const securityPage = place('Security Advisories', ADVISORY_PAGES.list, home, { hidden: true });
 /** A staff tool under the service page, with who may use it. */
 const staffTool = (title: string, url: string, access: StaffAccess) => place(title, url, service, { access });
 
@@ -74,7 +77,10 @@ export const DESTINATIONS = {
   servicePeople: staffTool('People', '/service/people', 'admin'),
   serviceAudit: staffTool('Audit Log', '/service/audit', 'admin'),
   servicePublishing: staffTool('Publishing', '/service/publishing', 'publisher'),
+  serviceSecurity: staffTool('Security Advisories', ADVISORY_PAGES.staff, SECURITY_ACCESS),
   privacy: place('Privacy', '/privacy', home),
+  security: securityPage,
+  securityPolicy: place('Reporting a Vulnerability', ADVISORY_PAGES.policy, securityPage),
 } as const satisfies Record<string, Destination>;
 
 export type DestinationName = keyof typeof DESTINATIONS;
@@ -89,6 +95,22 @@ export const PUBLISHING_DRAFT: Destination = place('Draft', PUBLISHING_DRAFT_PAG
   access: 'publisher',
 });
 export const draftHref = (draftId: string) => PUBLISHING_DRAFT_PAGE.replace(':draftId', encodeURIComponent(draftId));
+
+/**
+ * The pages of the Security Advisories screen and the public advisory page, each addressed
+ * by an ID (`advisoryDraftPagePath`, `advisoryPagePath` in the contracts make their links).
+ */
+export const NEW_ADVISORY: Destination = place('New Draft', ADVISORY_PAGES.newDraft, DESTINATIONS.serviceSecurity, {
+  hidden: true,
+  access: SECURITY_ACCESS,
+});
+export const ADVISORY_DRAFT: Destination = place('Draft', ADVISORY_PAGES.draft, DESTINATIONS.serviceSecurity, {
+  hidden: true,
+  access: SECURITY_ACCESS,
+});
+export const PUBLIC_ADVISORY: Destination = place('Advisory', ADVISORY_PAGES.advisory, DESTINATIONS.security, {
+  hidden: true,
+});
 
 /** The query parameter of the lookup screens; on ChromaTOF PIBs it carries the key ID (SPEC §2). */
 export const LOOKUP_PARAM = 'registrationId';
@@ -115,6 +137,8 @@ export interface DestinationQueries {
    * files' filter (`features/publishing/published-files-filter.ts`): a text, and live or withdrawn only.
    */
   servicePublishing: { change?: string; file?: string; show?: 'live' | 'withdrawn' };
+  /** The advisories that name this product (ADVISORY_PRODUCT_PARAM): a label as the list gives it. */
+  security: { [ADVISORY_PRODUCT_PARAM]?: string };
 }
 
 type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries

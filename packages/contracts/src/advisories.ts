@@ -1,0 +1,485 @@
+import { Type, type Static } from 'typebox';
+import type { StaffAccess } from './people';
+import { NEW_ADVISORY_PAGE, PublishedRelease, type ReleaseReference } from './release-references';
+
+/**
+ * Security advisories (docs/security-advisories.md): the portal as a CSAF 2.0 trusted
+ * provider. Staff with the `security` role draft, publish and revise advisories and
+ * not-affected statements (VEX); each published revision is a CSAF document, signed and
+ * hashed once at publish, served under `/.well-known/csaf/`; the public pages, the lookups'
+ * marks and the feeds read the same revisions.
+ */
+
+/** Who drafts, publishes and revises advisories and VEX statements (admin implies it). */
+export const SECURITY_ACCESS: StaffAccess = 'security';
+
+/** The staff and public API of advisories. */
+export const ADVISORY_PATHS = {
+  /** GET (security): every open draft. POST (security): a new draft (body AdvisoryDraftContent). */
+  drafts: '/v1/security/drafts',
+  /** GET, PUT (body AdvisoryDraftContent), DELETE (security): one draft. */
+  draft: '/v1/security/drafts/:id',
+  /** GET (security): the draft as it would be published: the CSAF document, the public page, and every problem. */
+  preview: '/v1/security/drafts/:id/preview',
+  /** POST (security, body PublishAdvisoryRequest): publish the draft as a new advisory or a new revision. */
+  publish: '/v1/security/drafts/:id/publish',
+  /** POST (security): a new draft holding the published advisory's current content, to revise it. */
+  revise: '/v1/security/advisories/:advisoryId/revise',
+  /** GET (security): the published releases a draft may name (the pickers' choices). */
+  releases: '/v1/security/releases',
+  /** GET, public: published advisories and VEX statements, newest first. Query AdvisoryListQuery. */
+  advisories: '/v1/advisories',
+  /** GET, public: one advisory's page (AdvisoryDetail). */
+  advisory: '/v1/advisories/:advisoryId',
+  /** GET, public: the contact and addresses the policy page shows (SecurityPolicy). */
+  policy: '/v1/advisories/policy',
+  /** GET, Atom, public: every published advisory and revision, newest first. */
+  feed: '/v1/advisories/feed.atom',
+} as const;
+
+/**
+ * The CSAF 2.0 distribution (CSAF 2.0 §7.1): answered by the API at these exact paths, never
+ * redirected. TLP:WHITE (CSAF 2.0's name for public) is the only distribution.
+ */
+export const CSAF_PATHS = {
+  providerMetadata: '/.well-known/csaf/provider-metadata.json',
+  /** The directory (requirement 14): `<year>/<filename>.json` and its `.sha256`, `.sha512`, `.asc`. */
+  directory: '/.well-known/csaf/white/',
+  /** A year's folder: its listing (requirement 14). */
+  yearDirectory: '/.well-known/csaf/white/:year/',
+  document: '/.well-known/csaf/white/:year/:file',
+  index: '/.well-known/csaf/white/index.txt',
+  changes: '/.well-known/csaf/white/changes.csv',
+  /** ROLIE (requirements 15-17). */
+  feed: '/.well-known/csaf/white/csaf-feed-tlp-white.json',
+  service: '/.well-known/csaf/service.json',
+  category: '/.well-known/csaf/category-products.json',
+  /** The public OpenPGP key: `<FINGERPRINT>.asc`, upper-case hexadecimal. */
+  publicKey: '/.well-known/csaf/openpgp/:file',
+  securityTxt: '/.well-known/security.txt',
+} as const;
+
+/** The public web pages (apps/web). NEW_ADVISORY_PAGE and ADVISORY_AFFECTED_PARAM are in release-references.ts. */
+export const ADVISORY_PAGES = {
+  list: '/security',
+  advisory: '/security/:advisoryId',
+  policy: '/security/policy',
+  staff: '/service/security',
+  newDraft: NEW_ADVISORY_PAGE,
+  draft: '/service/security/drafts/:id',
+} as const;
+/** The list page's product filter (a product label, as AdvisoryListItem.products holds it). */
+export const ADVISORY_PRODUCT_PARAM = 'product';
+
+export function advisoryPagePath(advisoryId: string): string {
+  return ADVISORY_PAGES.advisory.replace(':advisoryId', encodeURIComponent(advisoryId));
+}
+/**
+ * The page where a customer gets a release: a remediation's link ("update to 2.10.0") and the
+ * page whose lookup marks an affected release.
+ */
+export function releaseLookupPage(reference: ReleaseReference): string {
+  switch (reference.kind) {
+    case 'cornerstone':
+      return '/cornerstone/offline';
+    case 'chromatof':
+      return '/chromatof';
+    case 'firmware':
+      return `/metallographics/${reference.instrument.toLowerCase()}/firmware`;
+  }
+}
+
+export function advisoryDraftPagePath(id: string): string {
+  return ADVISORY_PAGES.draft.replace(':id', encodeURIComponent(id));
+}
+
+/**
+ * A tracking ID: the maker's prefix (CSAF_ID_PREFIX), `SA` for an advisory or `VEX` for a
+ * not-affected statement, the year of first publication and a number: `ACME-SA-2026-0001`.
+ */
+export const ADVISORY_ID_PATTERN = '^[A-Z][A-Z0-9]{0,15}-(SA|VEX)-\\d{4}-\\d{4,6}$';
+
+/**
+ * CSAF 2.0 §5.1's filename rule: the tracking ID in lower case, every run of characters other
+ * than `+`, `-`, a-z and 0-9 replaced by `_`, then `.json`.
+ */
+export function csafFileName(trackingId: string): string {
+  return `${trackingId.toLowerCase().replace(/[^+\-a-z0-9]+/g, '_')}.json`;
+}
+
+/** The path of a published CSAF document (its `.sha256`, `.sha512`, `.asc` add the suffix). */
+export function csafDocumentPath(trackingId: string, initialReleaseDate: string): string {
+  return `${CSAF_PATHS.directory}${initialReleaseDate.slice(0, 4)}/${csafFileName(trackingId)}`;
+}
+
+export const CVE_ID_PATTERN = '^CVE-\\d{4}-\\d{4,}$';
+export const CWE_ID_PATTERN = '^CWE-[1-9]\\d{0,5}$';
+/**
+ * A CVSS v3.1 base vector, its eight metrics once each in the specification's order. Temporal
+ * and environmental metrics are not taken: the advisory states the maker's base score.
+ */
+export const CVSS_V31_VECTOR_PATTERN = '^CVSS:3\\.1/AV:[NALP]/AC:[LH]/PR:[NLH]/UI:[NR]/S:[UC]/C:[NLH]/I:[NLH]/A:[NLH]$';
+
+export const CVSS_SEVERITIES = ['NONE', 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
+export type CvssSeverity = (typeof CVSS_SEVERITIES)[number];
+export const CVSS_SEVERITY_TITLES: Record<CvssSeverity, string> = {
+  NONE: 'None',
+  LOW: 'Low',
+  MEDIUM: 'Medium',
+  HIGH: 'High',
+  CRITICAL: 'Critical',
+};
+
+export interface CvssScore {
+  baseScore: number;
+  baseSeverity: CvssSeverity;
+}
+
+/** CSAF 2.0's VEX justifications (flags) for a product that is not affected. */
+export const VEX_JUSTIFICATIONS = [
+  'component_not_present',
+  'vulnerable_code_not_present',
+  'vulnerable_code_cannot_be_controlled_by_adversary',
+  'vulnerable_code_not_in_execute_path',
+  'inline_mitigations_already_exist',
+] as const;
+export type VexJustification = (typeof VEX_JUSTIFICATIONS)[number];
+export const VEX_JUSTIFICATION_TITLES: Record<VexJustification, string> = {
+  component_not_present: 'The vulnerable component is not present',
+  vulnerable_code_not_present: 'The vulnerable code is not present',
+  vulnerable_code_cannot_be_controlled_by_adversary: 'The vulnerable code cannot be controlled by an adversary',
+  vulnerable_code_not_in_execute_path: 'The vulnerable code is not in the execute path',
+  inline_mitigations_already_exist: 'Inline mitigations already exist',
+};
+
+export const REMEDIATION_KINDS = ['vendor_fix', 'workaround', 'mitigation'] as const;
+export type RemediationKind = (typeof REMEDIATION_KINDS)[number];
+export const REMEDIATION_KIND_TITLES: Record<RemediationKind, string> = {
+  vendor_fix: 'Update',
+  workaround: 'Workaround',
+  mitigation: 'Mitigation',
+};
+
+export const ADVISORY_KINDS = ['advisory', 'vex'] as const;
+export type AdvisoryKind = (typeof ADVISORY_KINDS)[number];
+
+function oneOf<T extends string>(values: readonly T[]) {
+  return Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
+}
+const Severity = oneOf(CVSS_SEVERITIES);
+const Kind = oneOf(ADVISORY_KINDS);
+const RemediationKindSchema = oneOf(REMEDIATION_KINDS);
+const Justification = oneOf(VEX_JUSTIFICATIONS);
+
+/** Limits of a draft's fields, in characters or items. */
+export const ADVISORY_TITLE_MAX_CHARS = 200;
+export const ADVISORY_TEXT_MAX_CHARS = 20_000;
+export const ADVISORY_SHORT_TEXT_MAX_CHARS = 500;
+export const ADVISORY_VULNERABILITIES_MAX = 50;
+export const ADVISORY_RELEASES_MAX = 500;
+export const ADVISORY_ITEMS_MAX = 50;
+export const REVISION_SUMMARY_MAX_CHARS = 500;
+
+/**
+ * Text a person typed: any characters but control characters (line breaks and tabs are kept).
+ * HTML is taken as text: the CSAF document is JSON and every page shows it as text.
+ */
+const TEXT_PATTERN = '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$';
+const LINE_PATTERN = '^[^\\u0000-\\u001f\\u007f]*\\S[^\\u0000-\\u001f\\u007f]*$';
+const Line = (maxLength: number) => Type.String({ minLength: 1, maxLength, pattern: LINE_PATTERN });
+const Text = (maxLength: number) => Type.String({ maxLength, pattern: TEXT_PATTERN });
+/** A release, by releaseReferenceKey (`cornerstone:2.8.1`); one not in the catalogue is refused with the field named. */
+const ReleaseKey = Type.String({ minLength: 1, maxLength: 256 });
+const ReleaseKeys = Type.Array(ReleaseKey, { maxItems: ADVISORY_RELEASES_MAX, uniqueItems: true });
+
+export const Remediation = Type.Object(
+  {
+    kind: RemediationKindSchema,
+    /** What to do, in words ("Update to Cornerstone 2.10.0 or later."). */
+    text: Line(ADVISORY_SHORT_TEXT_MAX_CHARS),
+    /** The affected releases the remediation is for; empty: every affected release of the vulnerability. */
+    releases: ReleaseKeys,
+    /** vendor_fix: the release to update to (its lookup is the remediation's URL). */
+    updateTo: Type.Optional(ReleaseKey),
+  },
+  { additionalProperties: false },
+);
+export type Remediation = Static<typeof Remediation>;
+
+export const Cwe = Type.Object(
+  {
+    id: Type.String({ pattern: CWE_ID_PATTERN, maxLength: 10 }),
+    name: Line(ADVISORY_SHORT_TEXT_MAX_CHARS),
+  },
+  { additionalProperties: false },
+);
+export type Cwe = Static<typeof Cwe>;
+
+export const AdvisoryVulnerability = Type.Object(
+  {
+    cve: Type.Optional(Type.String({ pattern: CVE_ID_PATTERN, maxLength: 32 })),
+    cwe: Type.Optional(Cwe),
+    /** A short name of the vulnerability (CSAF `vulnerabilities[].title`). */
+    title: Type.Optional(Line(ADVISORY_TITLE_MAX_CHARS)),
+    description: Type.String({ minLength: 1, maxLength: ADVISORY_TEXT_MAX_CHARS, pattern: TEXT_PATTERN }),
+    /** CVSS v3.1 base vector; the score and severity are computed (cvssBaseScore). */
+    cvssVector: Type.Optional(Type.String({ maxLength: 200, pattern: CVSS_V31_VECTOR_PATTERN })),
+    /** Releases that are affected (CSAF known_affected). */
+    affected: ReleaseKeys,
+    /** Releases that carry the fix (CSAF fixed). */
+    fixed: ReleaseKeys,
+    remediations: Type.Array(Remediation, { maxItems: ADVISORY_ITEMS_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type AdvisoryVulnerability = Static<typeof AdvisoryVulnerability>;
+
+/** A not-affected statement (VEX): these releases are not affected by the CVE, and why. */
+export const VexStatement = Type.Object(
+  {
+    cve: Type.String({ pattern: CVE_ID_PATTERN, maxLength: 32 }),
+    /** Releases that are not affected (CSAF known_not_affected): at least one. */
+    products: Type.Array(ReleaseKey, { minItems: 1, maxItems: ADVISORY_RELEASES_MAX, uniqueItems: true }),
+    justification: Justification,
+    /** Why, in words (CSAF threat of category impact). */
+    impactStatement: Type.Optional(Line(ADVISORY_SHORT_TEXT_MAX_CHARS)),
+  },
+  { additionalProperties: false },
+);
+export type VexStatement = Static<typeof VexStatement>;
+
+export const Acknowledgment = Type.Object(
+  {
+    names: Type.Array(Line(200), { maxItems: ADVISORY_ITEMS_MAX }),
+    organization: Type.Optional(Line(200)),
+  },
+  { additionalProperties: false },
+);
+export type Acknowledgment = Static<typeof Acknowledgment>;
+
+/**
+ * What a draft holds (POST and PUT body). `advisory`: one or more vulnerabilities, a CSAF
+ * security advisory (it may also state releases not affected). `vex`: one or more
+ * not-affected statements and no vulnerability, a CSAF VEX document.
+ */
+export const AdvisoryDraftContent = Type.Object(
+  {
+    kind: Kind,
+    title: Line(ADVISORY_TITLE_MAX_CHARS),
+    summary: Type.String({ minLength: 1, maxLength: ADVISORY_TEXT_MAX_CHARS, pattern: TEXT_PATTERN }),
+    vulnerabilities: Type.Array(AdvisoryVulnerability, { maxItems: ADVISORY_VULNERABILITIES_MAX }),
+    notAffected: Type.Array(VexStatement, { maxItems: ADVISORY_VULNERABILITIES_MAX }),
+    acknowledgments: Type.Array(Acknowledgment, { maxItems: ADVISORY_ITEMS_MAX }),
+    /** For the security team only: never in the CSAF document, a public page or a feed. */
+    internalNote: Text(ADVISORY_TEXT_MAX_CHARS),
+  },
+  { additionalProperties: false, $id: 'AdvisoryDraftContent' },
+);
+export type AdvisoryDraftContent = Static<typeof AdvisoryDraftContent>;
+
+export const AdvisoryDraftParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+export type AdvisoryDraftParams = Static<typeof AdvisoryDraftParams>;
+export const AdvisoryParams = Type.Object({
+  advisoryId: Type.String({ pattern: ADVISORY_ID_PATTERN, maxLength: 40 }),
+});
+export type AdvisoryParams = Static<typeof AdvisoryParams>;
+
+export const AdvisoryDraft = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    /** The published advisory this draft revises; null for a new advisory. */
+    advisoryId: Type.Union([Type.String(), Type.Null()]),
+    content: AdvisoryDraftContent,
+    createdBy: Type.String(),
+    updatedBy: Type.String(),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'AdvisoryDraft' },
+);
+export type AdvisoryDraft = Static<typeof AdvisoryDraft>;
+
+export const AdvisoryDraftList = Type.Object(
+  {
+    drafts: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        advisoryId: Type.Union([Type.String(), Type.Null()]),
+        kind: Kind,
+        title: Type.String(),
+        updatedBy: Type.String(),
+        updatedAt: Type.String(),
+      }),
+    ),
+  },
+  { $id: 'AdvisoryDraftList' },
+);
+export type AdvisoryDraftList = Static<typeof AdvisoryDraftList>;
+
+export const SecurityReleases = Type.Object({ releases: Type.Array(PublishedRelease) }, { $id: 'SecurityReleases' });
+export type SecurityReleases = Static<typeof SecurityReleases>;
+
+export const PublishAdvisoryRequest = Type.Object(
+  {
+    /** What this revision changes: required for a revision; a first publication says "Initial version." when absent. */
+    revisionSummary: Type.Optional(Line(REVISION_SUMMARY_MAX_CHARS)),
+  },
+  { additionalProperties: false },
+);
+export type PublishAdvisoryRequest = Static<typeof PublishAdvisoryRequest>;
+
+/** One problem the CSAF validator (or the portal's own checks) found: where, and what. */
+export const CsafProblem = Type.Object({ instancePath: Type.String(), message: Type.String() });
+export type CsafProblem = Static<typeof CsafProblem>;
+
+/** A refused publish (422): the message, then each problem of the document. */
+export const PublishRefused = Type.Object(
+  { message: Type.String(), problems: Type.Array(CsafProblem) },
+  { $id: 'PublishRefused' },
+);
+export type PublishRefused = Static<typeof PublishRefused>;
+
+export const RevisionHistoryEntry = Type.Object({
+  /** CSAF tracking.version: 1, 2, 3 … */
+  number: Type.String(),
+  date: Type.String({ format: 'date-time' }),
+  summary: Type.String(),
+});
+export type RevisionHistoryEntry = Static<typeof RevisionHistoryEntry>;
+
+export const AdvisoryListItem = Type.Object({
+  advisoryId: Type.String(),
+  kind: Kind,
+  title: Type.String(),
+  /** The highest severity of its vulnerabilities; null for VEX or when no vector is given. */
+  severity: Type.Union([Severity, Type.Null()]),
+  baseScore: Type.Union([Type.Number(), Type.Null()]),
+  cves: Type.Array(Type.String()),
+  /** The product labels it names (`Cornerstone`, `ChromaTOF`, `PX firmware`), for the filter. */
+  products: Type.Array(Type.String()),
+  initialReleaseDate: Type.String({ format: 'date-time' }),
+  currentReleaseDate: Type.String({ format: 'date-time' }),
+  /** The current revision's tracking.version. */
+  version: Type.String(),
+  /** The CSAF document's path (`/.well-known/csaf/white/2026/acme-sa-2026-0001.json`). */
+  csafUrl: Type.String(),
+});
+export type AdvisoryListItem = Static<typeof AdvisoryListItem>;
+
+export const AdvisoryList = Type.Object({ advisories: Type.Array(AdvisoryListItem) }, { $id: 'AdvisoryList' });
+export type AdvisoryList = Static<typeof AdvisoryList>;
+
+export const AdvisoryListQuery = Type.Object(
+  { product: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+  { additionalProperties: false },
+);
+export type AdvisoryListQuery = Static<typeof AdvisoryListQuery>;
+
+/** A release as a public page names it: its key, its label, and the lookup page that offers it. */
+export const AdvisoryRelease = Type.Object({ key: Type.String(), label: Type.String() });
+export type AdvisoryRelease = Static<typeof AdvisoryRelease>;
+
+export const AdvisoryDetail = Type.Object(
+  {
+    ...AdvisoryListItem.properties,
+    summary: Type.String(),
+    vulnerabilities: Type.Array(
+      Type.Object({
+        cve: Type.Union([Type.String(), Type.Null()]),
+        cwe: Type.Union([Cwe, Type.Null()]),
+        title: Type.Union([Type.String(), Type.Null()]),
+        description: Type.String(),
+        cvssVector: Type.Union([Type.String(), Type.Null()]),
+        baseScore: Type.Union([Type.Number(), Type.Null()]),
+        severity: Type.Union([Severity, Type.Null()]),
+        affected: Type.Array(AdvisoryRelease),
+        fixed: Type.Array(AdvisoryRelease),
+        remediations: Type.Array(
+          Type.Object({
+            kind: RemediationKindSchema,
+            text: Type.String(),
+            releases: Type.Array(AdvisoryRelease),
+            updateTo: Type.Union([AdvisoryRelease, Type.Null()]),
+          }),
+        ),
+      }),
+    ),
+    notAffected: Type.Array(
+      Type.Object({
+        cve: Type.String(),
+        products: Type.Array(AdvisoryRelease),
+        justification: Justification,
+        impactStatement: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+    acknowledgments: Type.Array(Acknowledgment),
+    revisionHistory: Type.Array(RevisionHistoryEntry),
+  },
+  { $id: 'AdvisoryDetail' },
+);
+export type AdvisoryDetail = Static<typeof AdvisoryDetail>;
+
+/** A draft's preview: the CSAF document it would publish, the public page, and what the validator refuses. */
+export const AdvisoryPreview = Type.Object(
+  {
+    csaf: Type.Unknown(),
+    advisory: AdvisoryDetail,
+    problems: Type.Array(CsafProblem),
+  },
+  { $id: 'AdvisoryPreview' },
+);
+export type AdvisoryPreview = Static<typeof AdvisoryPreview>;
+
+/** What the policy page shows: the contact (mailto: or https:) and the machine-readable addresses. */
+export const SecurityPolicy = Type.Object(
+  {
+    contact: Type.String(),
+    securityTxt: Type.String(),
+    providerMetadata: Type.String(),
+  },
+  { $id: 'SecurityPolicy' },
+);
+export type SecurityPolicy = Static<typeof SecurityPolicy>;
+
+/**
+ * The mark a lookup shows on an affected release (offline installer, PIB, ChromaTOF and
+ * firmware answers carry `affectedBy` per version, empty when none).
+ */
+export const AffectedByMark = Type.Object({
+  advisoryId: Type.String(),
+  title: Type.String(),
+  severity: Type.Union([Severity, Type.Null()]),
+  /** The label of the first fixed release (`2.10.0`), or null when no fix is published. */
+  fixedIn: Type.Union([Type.String(), Type.Null()]),
+  /** The advisory's public page (advisoryPagePath). */
+  url: Type.String(),
+});
+export type AffectedByMark = Static<typeof AffectedByMark>;
+
+/** "Affected by ACME-SA-2026-0001: Title (High). Fixed in 2.10.0." */
+export function affectedByText(mark: AffectedByMark): string {
+  const severity = mark.severity ? ` (${CVSS_SEVERITY_TITLES[mark.severity]})` : '';
+  const fix = mark.fixedIn ? ` Fixed in ${mark.fixedIn}.` : ' No fix is published yet.';
+  return `Affected by ${mark.advisoryId}: ${mark.title}${severity}.${fix}`;
+}
+
+export const ADVISORY_MESSAGES = {
+  noSuchAdvisory: 'No published advisory has this ID.',
+  noSuchDraft: 'No open draft has this ID.',
+  noSuchDocument: 'No CSAF document is published at this address.',
+  draftChanged: 'This advisory was revised since this draft was made. Make a new revision draft.',
+  revisionSummaryRequired: 'Say what this revision changes (revisionSummary).',
+  publishRefused: 'The CSAF document does not pass the CSAF 2.0 validator. Each problem is listed.',
+  advisoryNeedsVulnerability: 'An advisory needs at least one vulnerability (vulnerabilities).',
+  vexNeedsStatement: 'A not-affected statement needs at least one statement (notAffected) and no vulnerability.',
+  vulnerabilityNeedsProducts: 'Each vulnerability needs at least one affected or fixed release.',
+  openRevisionDraft: 'This advisory already has an open revision draft.',
+} as const;
+
+/** A release key a draft names that is not a published release of the catalogue (400, the field named). */
+export function unknownReleaseMessage(field: string, key: string): string {
+  return `${field}: ${JSON.stringify(key)} is not a published release of the catalogue.`;
+}
+
+/** The filename and `.json` of a published document, each with its checksum and signature. */
+export const CSAF_CHECKSUM_SUFFIXES = ['.sha256', '.sha512'] as const;
+export const CSAF_SIGNATURE_SUFFIX = '.asc';
