@@ -20,6 +20,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.cataloguePublish]: 'Publishing: catalogue change published',
   [AUDIT_ACTIONS.catalogueWithdraw]: 'Publishing: file withdrawn',
   [AUDIT_ACTIONS.catalogueRestore]: 'Publishing: file restored',
+  [AUDIT_ACTIONS.advisoryPublish]: 'Security: advisory published',
+  [AUDIT_ACTIONS.advisoryRevise]: 'Security: advisory revised',
 };
 
 export function actionLabel(action: string): string {
