@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AffectedByMark } from './advisories';
 
 export const FirmwareRelease = Type.Object({
   version: Type.String(),
@@ -44,6 +45,8 @@ export const FirmwareReleaseListing = Type.Object({
   url: Type.String(),
   /** The notes as a text file (root-relative). */
   releaseNotesUrl: Type.String(),
+  /** The published advisories that name this release as affected (docs/security-advisories.md); empty when none. */
+  affectedBy: Type.Optional(Type.Array(AffectedByMark)),
 });
 export type FirmwareReleaseListing = Static<typeof FirmwareReleaseListing>;
 

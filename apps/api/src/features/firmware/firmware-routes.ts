@@ -8,6 +8,9 @@ import {
   FirmwareReleases,
   firmwareUpdatePath,
   fileWithdrawnMessage,
+  releaseReferenceKey,
+  type AffectedByMark,
+  type FirmwareInstrumentName,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
@@ -114,7 +117,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = JSON.stringify(releaseListing([...(await app.catalogue.get()).firmware.releases.values()]));
+      const { marks } = await app.advisories.published.get();
+      const body = JSON.stringify(releaseListing([...(await app.catalogue.get()).firmware.releases.values()], marks));
       return sendFromMemory(request, reply, {
         body,
         etag: etagOf(Buffer.from(body)),
@@ -190,7 +194,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /** The published releases as the pages list them: by instrument, each one's newest first. */
-export function releaseListing(releases: FirmwareReleaseRecord[]): FirmwareReleases {
+export function releaseListing(
+  releases: FirmwareReleaseRecord[],
+  marks: ReadonlyMap<string, AffectedByMark[]> = new Map(),
+): FirmwareReleases {
   const sorted = [...releases].sort(
     (a, b) => a.instrument.localeCompare(b.instrument) || compareVersions(b.version, a.version),
   );
@@ -204,13 +211,17 @@ export function releaseListing(releases: FirmwareReleaseRecord[]): FirmwareRelea
       releaseNotes,
       url: firmwareUpdatePath(version),
       releaseNotesUrl: firmwareReleaseNotesPath(version),
+      affectedBy:
+        marks.get(
+          releaseReferenceKey({ kind: 'firmware', instrument: instrument as FirmwareInstrumentName, version }),
+        ) ?? [],
     })),
   };
 }
 
 export const firmwareRoutes = fp(routes, {
   name: 'firmware-routes',
-  dependencies: ['catalogue', 'file-delivery', 'firmware-signing'],
+  dependencies: ['catalogue', 'file-delivery', 'firmware-signing', 'advisories'],
   encapsulate: true,
 });
 

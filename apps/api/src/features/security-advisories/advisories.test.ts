@@ -152,6 +152,34 @@ describe('security advisories: drafting and publishing', () => {
     });
   });
 
+  it('marks an affected firmware release on the firmware pages’ listing', async () => {
+    const security = await demo.signIn('security-firmware@example.com', ['security']);
+    const vulnerability = {
+      ...cornerstoneAdvisory().vulnerabilities[0]!,
+      affected: ['firmware:PX:002.001.007'],
+      fixed: ['firmware:PX:002.002.010'],
+      remediations: [],
+    };
+    const draft = (
+      await send(
+        'POST',
+        ADVISORY_PATHS.drafts,
+        security,
+        cornerstoneAdvisory({ title: 'PX firmware', vulnerabilities: [vulnerability] }),
+      )
+    ).json<AdvisoryDraft>();
+    const published = await send('POST', path(ADVISORY_PATHS.publish, { id: draft.id }), security, {});
+    expect(published.statusCode).toBe(200);
+    const { advisoryId, products } = published.json<AdvisoryDetail>();
+    expect(products).toEqual(['PX firmware']);
+    const { releases } = (await demo.get('/firmware/releases.json')).json<{
+      releases: Array<{ version: string; affectedBy: Array<{ advisoryId: string; fixedIn: string | null }> }>;
+    }>();
+    const affectedBy = (version: string) => releases.find((release) => release.version === version)!.affectedBy;
+    expect(affectedBy('002.001.007')).toEqual([expect.objectContaining({ advisoryId, fixedIn: '002.002.010' })]);
+    expect(affectedBy('002.002.010')).toEqual([]);
+  });
+
   it('publishes a not-affected statement as a CSAF VEX document', async () => {
     const security = await demo.signIn('security-vex@example.com', ['security']);
     const draft = (await send('POST', ADVISORY_PATHS.drafts, security, chromatofNotAffected())).json<AdvisoryDraft>();
