@@ -1,4 +1,4 @@
-import type { StaffAccess } from '@portal/contracts';
+import type { PublishedFileSort, StaffAccess } from '@portal/contracts';
 
 /**
  * The one navigation registry: every place of the site, the menu groups and the
@@ -109,9 +109,19 @@ export interface DestinationQueries {
   serviceAudit: { actor?: string; action?: string; from?: string; to?: string; before?: string };
   /**
    * One change of the history (its number), shown with its full diff; or the published
-   * files' filter (`features/publishing/published-files-filter.ts`): a text, and live or withdrawn only.
+   * files' view (`features/publishing/published-files-filter.ts`): a text, live or withdrawn only, the order and
+   * the page (a cursor the server gave).
    */
-  servicePublishing: { change?: string; file?: string; show?: 'live' | 'withdrawn' };
+  servicePublishing: {
+    change?: string;
+    file?: string;
+    show?: 'live' | 'withdrawn';
+    sort?: PublishedFileSort;
+    page?: string;
+    rows?: string;
+    /** The change history's page: changes numbered below this one. */
+    changes?: string;
+  };
 }
 
 type QueryArgument<Name extends DestinationName> = Name extends keyof DestinationQueries
