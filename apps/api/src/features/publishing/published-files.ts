@@ -162,9 +162,10 @@ function filters({ q, state, ids }: { q?: string; state?: PublishedFileState; id
     const sha256Prefix = /^[0-9a-f]{1,64}$/i.test(text)
       ? sql` OR left(l.sha256, ${text.length}) = ${text.toLowerCase()}`
       : sql``;
-    conditions.push(sql`(l.name ILIKE ${pattern}${sha256Prefix} OR EXISTS (
-      SELECT 1 FROM (${usesQuery()}) AS u WHERE u.file_id = l.id
-        AND (u.words || ' ' || u.key ILIKE ${pattern} OR u.section || ' ' || u.key ILIKE ${pattern})))`);
+    // IN, not a correlated EXISTS: the uses are read and matched once, then hashed, instead of once per file.
+    conditions.push(sql`(l.name ILIKE ${pattern}${sha256Prefix} OR l.id IN (
+      SELECT u.file_id FROM (${usesQuery()}) AS u
+        WHERE u.words || ' ' || u.key ILIKE ${pattern} OR u.section || ' ' || u.key ILIKE ${pattern}))`);
   }
   return conditions;
 }
