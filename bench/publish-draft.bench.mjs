@@ -7,7 +7,7 @@
 // and the publish's durations, the lookups' p99, maximum and requests per second during the
 // publish, then checks that the customer's PIB lookup lists every new entry. Three runs,
 // each a draft of its own; then the median of each figure.
-import { PUBLISHING_PATHS } from '@portal/contracts';
+import { PUBLISHED_FILES_MAX_LIMIT, PUBLISHING_PATHS } from '@portal/contracts';
 import { loadDuring } from './lib/autocannon.mjs';
 import { startPortal } from '../test-kit/portal-process.ts';
 import { signInWithRoles } from '../test-kit/staff-session.ts';
@@ -42,7 +42,7 @@ try {
     if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
     return JSON.parse(text);
   };
-  const { files } = await api('GET', PUBLISHING_PATHS.files);
+  const { files } = await api('GET', `${PUBLISHING_PATHS.files}?limit=${PUBLISHED_FILES_MAX_LIMIT}`);
   const stored = files.find((file) => file.withdrawn === null && file.uses.some((use) => use.section === 'pibs'));
   if (!stored) throw new Error('the demo catalogue has no live PIB file to name');
 

@@ -9,7 +9,7 @@ import {
   type CatalogueManifest,
   type Draft,
   type DraftPreview,
-  type PublishedFileList,
+  type PublishedFilePage,
 } from '@portal/contracts';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_CATALOGUE_DIR } from '../apps/api/src/paths';
@@ -19,6 +19,7 @@ import { signInPage, test } from './fixtures';
 import { E2E_ADMINS, E2E_MAKER_NAME } from './global-setup';
 import { gotoHydrated, gotoInitialized } from './public-pages';
 import { newPublisher } from './publishers';
+import { EVERY_PUBLISHED_FILE } from '../test-kit/published-files';
 
 // The draft screens (docs/publishing.md#the-draft-screen). What they publish is seen only by
 // DEMO-DEV-1003 (family TGA, flag Dev), whom no other spec looks up: versions for `Dev` alone.
@@ -115,7 +116,7 @@ test.describe('the draft screens', () => {
 
     // A catalogue.json replaces the entries, once confirmed: a PIB with an impossible day is
     // kept with its problem, in the command line's words, beside that field.
-    const { files } = await api<PublishedFileList>(page, 'GET', PUBLISHING_PATHS.files);
+    const { files } = await api<PublishedFilePage>(page, 'GET', EVERY_PUBLISHED_FILE);
     const pibFile = files.find((file) => file.uses.some((use) => use.section === 'pibs') && !file.withdrawn)!;
     const manifest: CatalogueManifest = {
       families: ['Dev'],

@@ -13,6 +13,16 @@ const LINK = 'ChromaTOF Tile 2.0.0 Installer';
 
 const downloads = (page: Page) => page.getByRole('list', { name: 'Downloads' }).getByRole('listitem');
 
+/** The published files' table and its row of one file (named in the row's header cell). */
+const filesTable = (page: Page) => page.getByRole('region', { name: 'Published files' }).getByRole('table');
+const fileRows = (page: Page) =>
+  filesTable(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') });
+const fileRow = (page: Page, name: string) =>
+  fileRows(page).filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+const rowNames = (page: Page) => fileRows(page).getByRole('rowheader').allTextContents();
+
 async function lookUp(page: Page) {
   await gotoHydrated(page, '/chromatof');
   await page.getByRole('textbox', { name: 'Key ID' }).fill(TILE_KEY);
@@ -46,7 +56,9 @@ test('a publisher withdraws a file: the customer no longer finds it, its old lin
   await gotoHydrated(page, '/service');
   await page.getByRole('link', { name: 'Publishing' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Publishing');
-  const card = page.getByRole('listitem', { name: FILE, exact: true });
+  // Other specs publish beside this one: the file is found by name, not by its page.
+  await page.getByRole('searchbox', { name: 'Find by name, SHA-256 or where it is published' }).fill(FILE);
+  const card = fileRow(page, FILE);
   await expect(card).toContainText('ChromaTOF files ChromaTOF Tile 2.0.0 Installer');
   await expect(card).toContainText('Live since');
 
@@ -66,9 +78,11 @@ test('a publisher withdraws a file: the customer no longer finds it, its old lin
   await expect(change).toContainText('Browser');
   await expect(change).toContainText('ChromaTOF files: 1 withdrawn');
   await change.getByRole('link', { name: 'Full diff' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Change \d+$/ })).toBeVisible();
   await expect(page.getByRole('table')).toContainText('ChromaTOF Tile 2.0.0 Installer');
   await expect(page.getByRole('table')).toContainText('withdrawn');
   await page.getByRole('link', { name: 'Back to the change history' }).click();
+  await page.getByRole('searchbox', { name: 'Find by name, SHA-256 or where it is published' }).fill(FILE);
 
   // The customer's lookup no longer lists it, and the old link shows the withdrawn page.
   await lookUp(customer);
@@ -104,7 +118,7 @@ test('the Publishing screen and a full diff, signed in as a publisher, have no s
   await signInPage(page, await newPublisher());
   await gotoHydrated(page, '/service/publishing');
   await expect(page.getByRole('region', { name: 'Change history' })).toBeVisible();
-  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
+  await expect(fileRows(page).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
@@ -121,72 +135,130 @@ test('the Publishing screen and a full diff, signed in as a publisher, have no s
   expect(pageProblems).toEqual([]);
 });
 
-test('the published files filter by name, SHA-256 prefix, where published and state, and a reload keeps the filter', async ({
+test('the published files filter by name, SHA-256 prefix, where published and state, over every file, and a reload keeps the filter', async ({
   page,
   pageProblems,
 }) => {
   await signInPage(page, await newPublisher());
   await gotoHydrated(page, '/service/publishing');
-  const files = page.getByRole('region', { name: 'Published files' });
-  const cards = files.getByRole('listitem');
-  const count = files.getByRole('status');
+  const count = page.getByRole('region', { name: 'Published files' }).getByRole('status');
   const search = page.getByRole('searchbox', { name: 'Find by name, SHA-256 or where it is published' });
   const show = page.getByRole('combobox', { name: 'Show' });
 
-  await expect(count).toHaveText(/^\d+ files$/);
-  const total = Number((await count.textContent())!.split(' ')[0]);
-  expect(total).toBeGreaterThan(10);
-  await expect(cards).toHaveCount(total);
+  await expect(count).toHaveText(/^\d+ files on this page$/);
+  expect(await fileRows(page).count()).toBeGreaterThan(10);
+  expect(await fileRows(page).count()).toBeLessThanOrEqual(50);
 
   // By name, any case.
   await search.fill('chromatof-tile-2.0.0-setup');
-  await expect(count).toHaveText(`1 of ${total} files`);
-  await expect(cards).toHaveCount(1);
-  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
+  await expect(count).toHaveText('1 file on this page');
+  expect(await rowNames(page)).toEqual([FILE]);
 
-  // By where it is published, as the card says it.
+  // By where it is published, as the table says it.
   await search.fill('ChromaTOF files ChromaTOF Tile 2.0.0 Installer');
-  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
-  await expect(count).toHaveText(`1 of ${total} files`);
+  await expect(count).toHaveText('1 file on this page');
+  await expect(fileRow(page, FILE)).toBeVisible();
 
   // By the start of its SHA-256.
-  const sha256 = await page.getByRole('listitem', { name: FILE, exact: true }).locator('code').textContent();
+  const sha256 = await fileRow(page, FILE).locator('code').getAttribute('title');
+  expect(sha256).toMatch(/^[0-9a-f]{64}$/);
   await search.fill(sha256!.slice(0, 12));
-  await expect(cards).toHaveCount(1);
-  await expect(page.getByRole('listitem', { name: FILE, exact: true })).toBeVisible();
+  await expect(count).toHaveText('1 file on this page');
+  await expect(fileRow(page, FILE)).toBeVisible();
 
-  // Nothing found: said so, no card.
+  // Nothing found: said so, no table.
   await search.fill('no-such-file-anywhere');
   await expect(count).toHaveText('No file matches “no-such-file-anywhere”.');
-  await expect(cards).toHaveCount(0);
+  await expect(filesTable(page)).toHaveCount(0);
 
-  // PIBs only, live: every card is a live PIB; a reload keeps the filter.
+  // PIBs only, live: every row is a live PIB; a reload keeps the filter.
   await search.fill('PIBs');
   await show.selectOption({ label: 'Live files only' });
-  await expect(count).toHaveText(/^\d+ of \d+ files$/);
-  const pibs = await cards.count();
+  await expect(count).toHaveText(/^\d+ files? on this page$/);
+  await expect(page).toHaveURL(/\?file=PIBs&show=live$/);
+  const pibs = await fileRows(page).count();
   expect(pibs).toBeGreaterThan(0);
-  expect(pibs).toBeLessThan(total);
-  for (const card of await cards.all()) {
-    await expect(card).toContainText('PIBs');
-    await expect(card).toContainText('Live since');
+  for (const row of await fileRows(page).all()) {
+    await expect(row).toContainText('PIBs');
+    await expect(row).toContainText('Live since');
   }
-  expect(new URL(page.url()).search).toBe('?file=PIBs&show=live');
   await page.reload();
   await expect(search).toHaveValue('PIBs');
   await expect(show).toHaveValue('live');
-  await expect(cards).toHaveCount(pibs);
+  await expect(fileRows(page)).toHaveCount(pibs);
 
-  // Withdrawn only: every card shown is withdrawn, or none is.
+  // Withdrawn only: every row shown is withdrawn, or none is.
   await search.fill('');
   await show.selectOption({ label: 'Withdrawn files only' });
-  await expect(count).toHaveText(/^(\d+ of \d+ files|No file is withdrawn\.)$/);
-  for (const card of await cards.all()) await expect(card).toContainText('Withdrawn ');
-  expect(new URL(page.url()).search).toBe('?show=withdrawn');
+  await expect(page).toHaveURL(/\?show=withdrawn$/);
+  await expect(count).toHaveText(/^(\d+ files? on this page|No file is withdrawn\.)$/);
+  for (const row of await fileRows(page).all()) await expect(row).toContainText('Withdrawn ');
 
   // All files again: the query is empty.
   await show.selectOption({ label: 'All files' });
-  await expect(count).toHaveText(/^\d+ files$/);
+  await expect(count).toHaveText(/^\d+ files on this page$/);
   expect(new URL(page.url()).search).toBe('');
+  expect(pageProblems).toEqual([]);
+});
+
+test('the published files page forward and back by name, four to a page, and a withdrawal on page 3 keeps page 3', async ({
+  page,
+  pageProblems,
+}) => {
+  await signInPage(page, await newPublisher());
+  // The demo's eleven ChromaTOF files, by name, four to a page: 6.0.2's, 6.1.0's, then Tile 2.0.0's installer and Tile 2.1.0's two files.
+  await gotoHydrated(page, '/service/publishing?file=ChromaTOF-&sort=name&rows=4');
+  const next = page
+    .getByRole('navigation', { name: 'Pages of published files' })
+    .getByRole('link', { name: 'Next page' });
+  const previous = page
+    .getByRole('navigation', { name: 'Pages of published files' })
+    .getByRole('link', { name: 'Previous page' });
+  await expect(page.getByRole('combobox', { name: 'Order' })).toHaveValue('name');
+  await expect(fileRows(page)).toHaveCount(4);
+  const first = await rowNames(page);
+  expect(first[0]).toBe('ChromaTOF-6.0.2-PIB.pdf');
+  await expect(previous).toHaveCount(0);
+
+  await next.click();
+  await expect(fileRows(page).first()).not.toHaveText(new RegExp(first[0]!));
+  const second = await rowNames(page);
+  expect(second[0]).toBe('ChromaTOF-6.1.0-PIB.pdf');
+  await next.click();
+  await expect(fileRow(page, FILE)).toBeVisible();
+  const third = await rowNames(page);
+  expect(third).toEqual([FILE, 'ChromaTOF-Tile-2.1.0-Release-Notes.txt', 'ChromaTOF-Tile-2.1.0-Setup.zip']);
+
+  // Back one page and forward again: the same files.
+  await previous.click();
+  await expect(fileRow(page, second[0]!)).toBeVisible();
+  expect(await rowNames(page)).toEqual(second);
+  await next.click();
+  await expect(fileRow(page, FILE)).toBeVisible();
+  const pageThree = page.url();
+
+  // Withdraw on page 3: the page stays, its row says so; restored, the same.
+  await fileRow(page, FILE).getByRole('button', { name: 'Withdraw…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Withdraw ${FILE}?` });
+  await dialog.getByLabel('Reason').fill('Paging test');
+  await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await expect(fileRow(page, FILE).getByRole('status')).toHaveText(`Withdrew ${FILE}.`);
+  await expect(fileRow(page, FILE)).toContainText('Paging test');
+  expect(page.url()).toBe(pageThree);
+  expect(await rowNames(page)).toEqual(third);
+  await fileRow(page, FILE).getByRole('button', { name: 'Restore…' }).click();
+  await page
+    .getByRole('dialog', { name: `Restore ${FILE}?` })
+    .getByRole('button', { name: 'Restore', exact: true })
+    .click();
+  await expect(fileRow(page, FILE).getByRole('status')).toHaveText(`Restored ${FILE}.`);
+  await expect(fileRow(page, FILE)).toContainText('Live since');
+  expect(page.url()).toBe(pageThree);
+  expect(await rowNames(page)).toEqual(third);
+
+  // A reload shows the same page.
+  await page.reload();
+  await expect(fileRow(page, FILE)).toBeVisible();
+  expect(await rowNames(page)).toEqual(third);
   expect(pageProblems).toEqual([]);
 });

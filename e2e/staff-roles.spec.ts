@@ -91,8 +91,15 @@ test('an administrator invites a person with Service, takes it away again, and t
   await adminPage.goto(`/service/audit?actor=${encodeURIComponent(ADMIN)}`);
   await expect(adminPage.getByText(/^Chain verified: intact, \d+ rows?\./)).toBeVisible();
   const rows = adminPage.getByRole('row').filter({ hasText: person });
-  await expect(rows.filter({ hasText: 'People: roles changed' })).toContainText('before: service; after: none');
-  await expect(rows.filter({ hasText: 'People: invited' })).toContainText('roles: service');
+  // Each detail in words, its JSON behind a disclosure.
+  await expect(rows.filter({ hasText: 'People: roles changed' })).toContainText(
+    `${person}: service before, no role now.`,
+  );
+  await expect(rows.filter({ hasText: 'People: invited' })).toContainText(`${person} was invited as service.`);
+  const invited = rows.filter({ hasText: 'People: invited' });
+  await expect(invited.locator('pre')).toBeHidden();
+  await invited.getByText('JSON', { exact: true }).click();
+  await expect(invited.locator('pre')).toContainText('"roles": [');
   // The action filter lives in the URL: choosing it navigates, and a reload keeps it.
   await adminPage.getByLabel('Action').selectOption({ label: 'People: roles changed' });
   await adminPage.getByRole('button', { name: 'Filter' }).click();

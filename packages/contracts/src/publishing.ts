@@ -367,8 +367,108 @@ export const PublishedFile = Type.Object({
 });
 export type PublishedFile = Static<typeof PublishedFile>;
 
-export const PublishedFileList = Type.Object({ files: Type.Array(PublishedFile) }, { $id: 'PublishedFileList' });
-export type PublishedFileList = Static<typeof PublishedFileList>;
+/**
+ * A page of published files (docs/publishing.md#published-files): `nextCursor` asks for the
+ * page after it, `previousCursor` for the page before; null when there is none.
+ */
+export const PublishedFilePage = Type.Object(
+  {
+    files: Type.Array(PublishedFile),
+    nextCursor: Type.Union([Type.String(), Type.Null()]),
+    previousCursor: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'PublishedFilePage' },
+);
+export type PublishedFilePage = Static<typeof PublishedFilePage>;
+
+/** A withdrawal's or restoration's answer: the file as it is now. */
+export const PublishedFileAnswer = Type.Object({ file: PublishedFile }, { $id: 'PublishedFileAnswer' });
+export type PublishedFileAnswer = Static<typeof PublishedFileAnswer>;
+
+/**
+ * The orders of the published files: by the date published, the name, the size, or where the
+ * file is published (its first use's section, product and version, in natural order: 2.9 before
+ * 2.10). A leading `-` reverses: `-published`, newest first, is the default.
+ */
+export const PUBLISHED_FILE_SORTS = [
+  '-published',
+  'published',
+  'name',
+  '-name',
+  '-size',
+  'size',
+  'where',
+  '-where',
+] as const;
+export type PublishedFileSort = (typeof PUBLISHED_FILE_SORTS)[number];
+export const PUBLISHED_FILE_STATES = ['all', 'live', 'withdrawn'] as const;
+export type PublishedFileState = (typeof PUBLISHED_FILE_STATES)[number];
+export const PUBLISHED_FILES_DEFAULT_LIMIT = 50;
+export const PUBLISHED_FILES_MAX_LIMIT = 500;
+/** The longest filter text: a file's name, a SHA-256 or where it is published fits well within it. */
+export const PUBLISHED_FILES_QUERY_MAX_CHARS = 300;
+/** The longest cursor the server hands out is far shorter (a sort key and a file ID). */
+export const PUBLISHED_FILES_CURSOR_MAX_CHARS = 2_000;
+export const PUBLISHED_FILES_CURSOR_MESSAGE =
+  'This cursor is not one the portal gave for this order of files: start again from the first page.';
+
+export const PublishedFilesQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: PUBLISHED_FILES_MAX_LIMIT,
+        default: PUBLISHED_FILES_DEFAULT_LIMIT,
+        description: `Files per page, 1-${PUBLISHED_FILES_MAX_LIMIT}`,
+      }),
+    ),
+    /** A page's `nextCursor` or `previousCursor`, for the same sort. */
+    cursor: Type.Optional(
+      Type.String({ minLength: 1, maxLength: PUBLISHED_FILES_CURSOR_MAX_CHARS, pattern: '^[A-Za-z0-9_-]+$' }),
+    ),
+    /** Found in the name (any case), the start of the SHA-256, or where the file is published ("PIBs Cornerstone 2.10.0"). */
+    q: Type.Optional(Type.String({ maxLength: PUBLISHED_FILES_QUERY_MAX_CHARS })),
+    state: Type.Optional(
+      Type.Unsafe<PublishedFileState>(
+        Type.Union(
+          PUBLISHED_FILE_STATES.map((state) => Type.Literal(state)),
+          { default: 'all' },
+        ),
+      ),
+    ),
+    sort: Type.Optional(
+      Type.Unsafe<PublishedFileSort>(
+        Type.Union(
+          PUBLISHED_FILE_SORTS.map((sort) => Type.Literal(sort)),
+          { default: '-published' },
+        ),
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type PublishedFilesQuery = Static<typeof PublishedFilesQuery>;
+
+/** What each section of the catalogue is called on the screens (the API names them as the import summary does). */
+export const CATALOGUE_SECTION_WORDS: Record<string, string> = {
+  files: 'files',
+  families: 'families',
+  versions: 'versions',
+  versionFamilies: 'version availability',
+  registrations: 'registration and key IDs',
+  pibs: 'PIBs',
+  dsvs: 'DSVs',
+  releaseNotes: 'release notes',
+  options: 'options',
+  configurations: 'configurations',
+  chromatofReleases: 'ChromaTOF releases',
+  chromatofFiles: 'ChromaTOF files',
+  firmware: 'firmware releases',
+  sboms: 'software bills of materials',
+  passwordReset: 'password reset settings',
+  managers: 'registration managers',
+};
+export const catalogueSectionWords = (section: string) => CATALOGUE_SECTION_WORDS[section] ?? section;
 
 /** What a change did to one section of the catalogue. */
 export const ChangeCounts = Type.Object({
@@ -395,7 +495,11 @@ export const CatalogueChange = Type.Object({
 export type CatalogueChange = Static<typeof CatalogueChange>;
 
 export const CatalogueChangeList = Type.Object(
-  { changes: Type.Array(CatalogueChange) },
+  {
+    changes: Type.Array(CatalogueChange),
+    /** Give it as `before` for the next (older) page; null on the last page. */
+    nextBefore: Type.Union([Type.Integer(), Type.Null()]),
+  },
   { $id: 'CatalogueChangeList' },
 );
 export type CatalogueChangeList = Static<typeof CatalogueChangeList>;

@@ -4,7 +4,7 @@ import {
   PUBLISHING_PATHS,
   type FirmwareMetadata,
   type LatestVersions,
-  type PublishedFileList,
+  type PublishedFileAnswer,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { parseAtom, text, type AtomEntryXml, type AtomFeedXml } from '../../../test/atom';
@@ -28,7 +28,7 @@ const act = async (path: string, fileId: string, publisher: string, payload: Rec
     remoteAddress: demo.freshClient(),
   });
   expect(response.statusCode).toBe(200);
-  return response.json<PublishedFileList>().files.find((file) => file.id === fileId)!;
+  return response.json<PublishedFileAnswer>().file;
 };
 const withdraw = (fileId: string, publisher: string, reason: string) =>
   act(PUBLISHING_PATHS.withdrawal, fileId, publisher, { reason });

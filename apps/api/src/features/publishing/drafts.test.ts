@@ -13,7 +13,7 @@ import {
   type DraftPublished,
   type DraftPublishRefused,
   type Pib,
-  type PublishedFileList,
+  type PublishedFilePage,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import { DEMO, useDemoPortal } from '../../../test/demo-portal';
 import { sweepExpiredDrafts } from './drafts';
 import { publishingDrafts } from './publishing-tables';
 import { onePibManifest } from '../../../../../test-kit/manifests';
+import { EVERY_PUBLISHED_FILE } from '../../../../../test-kit/published-files';
 
 const demo = useDemoPortal();
 
@@ -40,7 +41,7 @@ function newPib(sha256: string, internalVariant: string, name?: string): Catalog
 }
 
 async function storedPibFile(publisher: string) {
-  const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+  const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
   return files.find((file) => file.uses.some((use) => use.section === 'pibs') && file.withdrawn === null)!;
 }
 

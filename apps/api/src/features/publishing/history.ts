@@ -2,15 +2,13 @@ import {
   CATALOGUE_CHANGES_PAGE_LIMIT,
   type CatalogueChange,
   type CatalogueChangeDetail,
-  type PublishedFile,
+  type CatalogueChangeList,
 } from '@portal/contracts';
 import { desc, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/connect';
-import { files, fileWithdrawals } from '../../plugins/catalogue/catalogue-tables';
-import { readCatalogueState, usesOfFiles } from '../../plugins/catalogue/history';
 import { catalogueChanges } from './publishing-tables';
 
-/** What the publishing screen reads: the change history and every published file. */
+/** What the publishing screen reads of the change history (the files: published-files.ts). */
 
 const changeColumns = {
   id: catalogueChanges.id,
@@ -34,15 +32,16 @@ function changeOf(row: {
   return { ...row, occurredAt: row.occurredAt.toISOString(), digest: row.digest.trim() };
 }
 
-/** Newest first, a page at a time. */
-export async function listChanges(db: Database, before?: number): Promise<CatalogueChange[]> {
+/** Newest first, a page at a time, with the `before` of the next (older) page if there is one. */
+export async function listChanges(db: Database, before?: number): Promise<CatalogueChangeList> {
   const rows = await db
     .select(changeColumns)
     .from(catalogueChanges)
     .where(before === undefined ? undefined : lt(catalogueChanges.id, before))
     .orderBy(desc(catalogueChanges.id))
-    .limit(CATALOGUE_CHANGES_PAGE_LIMIT);
-  return rows.map(changeOf);
+    .limit(CATALOGUE_CHANGES_PAGE_LIMIT + 1);
+  const changes = rows.slice(0, CATALOGUE_CHANGES_PAGE_LIMIT).map(changeOf);
+  return { changes, nextBefore: rows.length > CATALOGUE_CHANGES_PAGE_LIMIT ? changes.at(-1)!.id : null };
 }
 
 /** One change without its diff (a publish's answer: its diff may run to thousands of rows). */
@@ -59,30 +58,4 @@ export async function changeWithDiff(db: Database, id: number): Promise<Catalogu
   if (!row) return undefined;
   const { diff, ...change } = row;
   return { change: changeOf(change), diff };
-}
-
-/** Every published file, live or withdrawn, newest first, with where it is published. */
-export async function listPublishedFiles(db: Database): Promise<PublishedFile[]> {
-  const [rows, state] = await Promise.all([
-    db
-      .select({ file: files, withdrawal: fileWithdrawals })
-      .from(files)
-      .leftJoin(fileWithdrawals, eq(fileWithdrawals.fileId, files.id))
-      .orderBy(desc(files.publishedAt), files.name),
-    readCatalogueState(db),
-  ]);
-  const uses = usesOfFiles(state);
-  return rows.map(({ file, withdrawal }) => ({
-    id: file.id,
-    name: file.name,
-    contentType: file.contentType,
-    sizeBytes: file.sizeBytes,
-    sha256: file.sha256.trim(),
-    publishedAt: file.publishedAt.toISOString(),
-    uses: uses.get(file.id) ?? [],
-    withdrawn:
-      withdrawal === null
-        ? null
-        : { at: withdrawal.withdrawnAt.toISOString(), by: withdrawal.withdrawnBy, reason: withdrawal.reason },
-  }));
 }

@@ -8,7 +8,7 @@ import {
   type DraftPreview,
   type DraftPublished,
   type Pib,
-  type PublishedFileList,
+  type PublishedFilePage,
 } from '@portal/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -20,6 +20,7 @@ import {
 } from '../../../../../test-kit/portal-process';
 import { signInWithRoles, type StaffSignIn } from '../../../../../test-kit/staff-session';
 import { IMPORT_LOCK_KEY } from './sweep';
+import { EVERY_PUBLISHED_FILE } from '../../../../../test-kit/published-files';
 
 // kill -9 of the portal while a publish is in flight (issue 25): the production build as an
 // operator runs it, on its embedded database. The publish is one transaction, so after a
@@ -137,7 +138,7 @@ describe('kill -9 of the portal during a publish', () => {
     });
 
     // A draft of many PIBs, all naming a file already stored, previewed.
-    const { body: published } = await call<PublishedFileList>('GET', PUBLISHING_PATHS.files, publisher.headers);
+    const { body: published } = await call<PublishedFilePage>('GET', EVERY_PUBLISHED_FILE, publisher.headers);
     const stored = published.files.find(
       (file) => file.withdrawn === null && file.uses.some((use) => use.section === 'pibs'),
     );

@@ -5,8 +5,12 @@ import {
   CatalogueChangesQuery,
   ErrorBody,
   NO_CATALOGUE_CHANGE_MESSAGE,
-  PublishedFileList,
+  NO_PUBLISHED_FILE_MESSAGE,
+  PublishedFileAnswer,
+  PublishedFilePage,
   PublishedFileParams,
+  PublishedFilesQuery,
+  PUBLISHED_FILES_CURSOR_MESSAGE,
   PUBLISHING_PATHS,
   RestoreFile,
   WithdrawFile,
@@ -16,7 +20,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { applyChangeSet, ChangeRefused, type ChangeAuthor, type ChangeSet } from './change-set';
-import { changeWithDiff, listChanges, listPublishedFiles } from './history';
+import { changeWithDiff, listChanges } from './history';
+import { CursorRefused, publishedFile, publishedFilePage } from './published-files';
 
 /**
  * The publishing screen's door (docs/publishing.md): withdraw and restore published files,
@@ -32,7 +37,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     audit: (tx, act) => app.auditLog.record(tx, request, act),
   });
 
-  const apply = async (request: FastifyRequest, reply: FastifyReply, changeSet: ChangeSet) => {
+  const apply = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    changeSet: Extract<ChangeSet, { kind: 'withdrawal' | 'restoration' }>,
+  ) => {
     let changeId: number;
     try {
       ({ changeId } = await applyChangeSet(app.db, changeSet, authorOf(request), {
@@ -45,7 +54,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     }
     // This portal answers from the new catalogue at once; the others on their NOTIFY.
     app.catalogue.invalidate(changeId);
-    return reply.send({ files: await listPublishedFiles(app.db) });
+    const file = await publishedFile(app.db, changeSet.fileId);
+    if (!file) return reply.status(404).send({ message: NO_PUBLISHED_FILE_MESSAGE });
+    return reply.send({ file });
   };
 
   app.get(
@@ -54,12 +65,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Every published file, live or withdrawn, with where it is published',
+        summary:
+          'A page of the published files, live or withdrawn, with where each is published: filtered, ordered, and paged by cursor',
         headers: StaffAuthorizationHeaders,
-        response: { 200: PublishedFileList, ...STAFF_AUTH_RESPONSES },
+        querystring: PublishedFilesQuery,
+        response: { 200: PublishedFilePage, 400: ErrorBody, ...STAFF_AUTH_RESPONSES },
       },
     },
-    async () => ({ files: await listPublishedFiles(app.db) }),
+    async (request, reply) => {
+      try {
+        return await publishedFilePage(app.db, request.query);
+      } catch (error) {
+        if (error instanceof CursorRefused) return reply.status(400).send({ message: PUBLISHED_FILES_CURSOR_MESSAGE });
+        throw error;
+      }
+    },
   );
 
   app.post(
@@ -69,11 +89,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          'Withdraw a published file: it leaves every lookup and its links answer that it was withdrawn; answers every file',
+          'Withdraw a published file: it leaves every lookup and its links answer that it was withdrawn; answers the file',
         headers: StaffAuthorizationHeaders,
         params: PublishedFileParams,
         body: WithdrawFile,
-        response: { 200: PublishedFileList, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...STAFF_AUTH_RESPONSES },
+        response: { 200: PublishedFileAnswer, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...STAFF_AUTH_RESPONSES },
       },
     },
     (request, reply) =>
@@ -90,11 +110,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       config,
       schema: {
         tags,
-        summary: 'Restore a withdrawn file to the lookups; answers every file',
+        summary: 'Restore a withdrawn file to the lookups; answers the file',
         headers: StaffAuthorizationHeaders,
         params: PublishedFileParams,
         body: RestoreFile,
-        response: { 200: PublishedFileList, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...STAFF_AUTH_RESPONSES },
+        response: { 200: PublishedFileAnswer, 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, ...STAFF_AUTH_RESPONSES },
       },
     },
     (request, reply) =>
@@ -117,7 +137,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CatalogueChangeList, ...STAFF_AUTH_RESPONSES },
       },
     },
-    async (request) => ({ changes: await listChanges(app.db, request.query.before) }),
+    async (request) => listChanges(app.db, request.query.before),
   );
 
   app.get(

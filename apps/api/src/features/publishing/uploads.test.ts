@@ -12,7 +12,7 @@ import {
   type DraftFile,
   type DraftPreview,
   type Pib,
-  type PublishedFileList,
+  type PublishedFilePage,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
@@ -27,6 +27,7 @@ import { sweepDrafts } from './drafts';
 import { publishingDrafts, publishingUploads } from './publishing-tables';
 import { sweepAbandonedUploads } from './uploads';
 import { onePibManifest } from '../../../../../test-kit/manifests';
+import { EVERY_PUBLISHED_FILE } from '../../../../../test-kit/published-files';
 
 /** Small enough that a test can pass it, large enough that an upload spans several of Fastify's default body limits (1 MiB). */
 const MAX_FILE_BYTES = 16 * 1024 * 1024;
@@ -180,7 +181,7 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     const download = await fetch(new URL(pib!.uri, base));
     expect(download.status).toBe(200);
     expect(sha256Of(Buffer.from(await download.arrayBuffer()))).toBe(sha256);
-    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
     expect(files.find((file) => file.sha256 === sha256)).toMatchObject({ sizeBytes: bytes.length });
   });
 
@@ -287,7 +288,7 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
 
   it('does not ask again for bytes the portal has: a published file is stored, another draft’s upload is linked', async () => {
     const publisher = await demo.signIn('uploads-dedupe@example.com', ['publisher']);
-    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
     const published = files[0]!;
     const draft = await createDraft(publisher, newPib(published.sha256, 'dedupe'));
     const stored = await claim(publisher, draft.draft.id, {
@@ -489,7 +490,7 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect(await db.select().from(publishingDrafts).where(eq(publishingDrafts.id, draft.draft.id))).toEqual([]);
     expect(await blobStore.has(blobKeyFor(sha256))).toBe(false);
     // Published files are never swept.
-    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
     for (const file of files) expect(await blobStore.has(blobKeyFor(file.sha256))).toBe(true);
   });
 });

@@ -11,7 +11,8 @@ import {
   type DsvMap,
   type FirmwareMetadata,
   type Pib,
-  type PublishedFileList,
+  type PublishedFileAnswer,
+  type PublishedFilePage,
   type Versions,
 } from '@portal/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +21,7 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config/config';
 import { blobStoreFor } from '../../plugins/blob-store';
 import { usePublishFolder } from '../../../test/publish-folder';
+import { EVERY_PUBLISHED_FILE } from '../../../../../test-kit/published-files';
 
 const demo = useDemoPortal({ env: { MAKER_NAME: 'Acme Instruments' } });
 
@@ -46,7 +48,7 @@ async function history(authorization: string) {
 }
 
 async function dsvFileId(publisher: string, name: string) {
-  const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+  const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
   return files.find((file) => file.name === name)!;
 }
 
@@ -84,7 +86,7 @@ describe('the publishing pipeline: one change set, recorded, from either door', 
 
     const withdrawn = await post(fileUrl(PUBLISHING_PATHS.withdrawal, file.id), publisher, { reason: 'Superseded' });
     expect(withdrawn.statusCode).toBe(200);
-    expect(withdrawn.json<PublishedFileList>().files.find((one) => one.id === file.id)!.withdrawn).toMatchObject({
+    expect(withdrawn.json<PublishedFileAnswer>().file.withdrawn).toMatchObject({
       by: 'publisher-withdraw@example.com',
       reason: 'Superseded',
     });
@@ -212,7 +214,7 @@ describe('the publishing pipeline: one change set, recorded, from either door', 
     const metadata = async () => JSON.parse((await demo.get('/firmware/metadata.json')).body) as FirmwareMetadata;
     const first = await metadata();
     const latestMx = first.latestVersions.MX!;
-    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
     const update = files.find((file) => file.uses.some((use) => use.section === 'firmware' && use.key === latestMx))!;
     expect(
       (await post(fileUrl(PUBLISHING_PATHS.withdrawal, update.id), publisher, { reason: 'Bricks' })).statusCode,

@@ -1,4 +1,4 @@
-import { bigint, char, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, char, index, integer, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 // The catalogue's own tables: the published files and the product families every section
 // refers to. Each section's tables live with the section (plugins/catalogue/sections.ts).
@@ -19,7 +19,13 @@ export const files = pgTable(
     sha256: char('sha256', { length: 64 }).notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('files_content_name_unique').on(table.sha256, table.name, table.contentType)],
+  (table) => [
+    unique('files_content_name_unique').on(table.sha256, table.name, table.contentType),
+    // The publishing screen's orders, each with the ID after it as its keyset cursors compare (decision 250).
+    index('files_published_at_id').on(table.publishedAt, table.id),
+    index('files_name_id').on(table.name, table.id),
+    index('files_size_bytes_id').on(table.sizeBytes, table.id),
+  ],
 );
 
 /**

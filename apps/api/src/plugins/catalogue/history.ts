@@ -130,3 +130,31 @@ export function summarize(
   }
   return summary;
 }
+
+/** A table that publishes files: its section, its columns naming a file, and its key's columns. */
+export interface FileUseSource {
+  section: string;
+  table: PgTable;
+  fileColumns: string[];
+  keyColumns: string[];
+}
+
+/**
+ * Where files are published, as SQL can read it: each recorded table's columns that refer to
+ * `files.id` (their foreign keys), keyed as the history keys the table's rows (keyerOf), so
+ * the publishing screen's filter and order find what usesOfFiles finds.
+ */
+export function fileUseSources(): FileUseSource[] {
+  return recordedTables().flatMap(([section, table]) => {
+    const config = getTableConfig(table);
+    const fileColumns = config.foreignKeys.flatMap((foreignKey) => {
+      const reference = foreignKey.reference();
+      return reference.foreignTable === files ? reference.columns.map((column) => column.name) : [];
+    });
+    if (fileColumns.length === 0) return [];
+    const keyColumns = (config.primaryKeys[0]?.columns ?? config.columns.filter((column) => column.primary)).map(
+      (column) => column.name,
+    );
+    return [{ section, table, fileColumns, keyColumns }];
+  });
+}

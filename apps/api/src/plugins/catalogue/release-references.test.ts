@@ -1,7 +1,8 @@
-import { PUBLISHING_PATHS, type PublishedFileList } from '@portal/contracts';
+import { PUBLISHING_PATHS, type PublishedFilePage } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { useDemoPortal } from '../../../test/demo-portal';
 import { findPublishedRelease, publishedReleases } from './release-references';
+import { EVERY_PUBLISHED_FILE } from '../../../../../test-kit/published-files';
 
 const demo = useDemoPortal();
 
@@ -46,7 +47,7 @@ describe('the published releases, as release references', () => {
 
   it('marks a release withdrawn when its installer is, and keeps naming it', async () => {
     const publisher = await demo.signIn('publisher-references@example.com', ['publisher']);
-    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
     const installer = files.find((file) => file.name.includes('2.8.1') && file.name.toLowerCase().includes('offline'));
     expect(installer, files.map((file) => file.name).join(', ')).toBeDefined();
     const withdrawn = await demo.portal.app.inject({

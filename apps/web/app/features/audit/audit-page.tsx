@@ -28,6 +28,7 @@ import {
   hasFilters,
   type AuditFilters,
 } from './audit-filters';
+import { detailInWords } from './audit-detail-words';
 import styles from './audit-page.module.css';
 
 export const meta = () =>
@@ -252,7 +253,15 @@ function EntryRow({ entry }: { entry: AuditRecord }) {
         <code className={styles.muted}>{entry.action}</code>
       </td>
       <td>{entry.outcome}</td>
-      <td className={styles.wrap}>{detailText(entry.detail)}</td>
+      <td className={styles.wrap}>
+        {detailInWords(entry.action, entry.detail)}
+        {entry.detail && (
+          <details className={styles.raw}>
+            <summary>JSON</summary>
+            <pre>{JSON.stringify(entry.detail, null, 2)}</pre>
+          </details>
+        )}
+      </td>
       <td>
         <code className={styles.shortHash} title={entry.rowHash}>
           {entry.rowHash.slice(0, 12)}…
@@ -260,19 +269,4 @@ function EntryRow({ entry }: { entry: AuditRecord }) {
       </td>
     </tr>
   );
-}
-
-/** The detail's fields as `name: value`, one after the other; arrays joined, objects as JSON. */
-function detailText(detail: AuditRecord['detail']): string {
-  if (!detail) return '';
-  return Object.entries(detail)
-    .map(([name, value]) => {
-      const shown = Array.isArray(value)
-        ? value.join(', ') || 'none'
-        : typeof value === 'object' && value !== null
-          ? JSON.stringify(value)
-          : String(value);
-      return `${name}: ${shown}`;
-    })
-    .join('; ');
 }

@@ -1,26 +1,6 @@
-import type { CatalogueChange, CatalogueChangeDoor } from '@portal/contracts';
+import { catalogueSectionWords, type CatalogueChange, type CatalogueChangeDoor } from '@portal/contracts';
 
-/** What each part of the summary is called on the screen (the API names them as the import summary does). */
-const SECTION_WORDS: Record<string, string> = {
-  files: 'files',
-  families: 'families',
-  versions: 'versions',
-  versionFamilies: 'version availability',
-  registrations: 'registration and key IDs',
-  pibs: 'PIBs',
-  dsvs: 'DSVs',
-  releaseNotes: 'release notes',
-  options: 'options',
-  configurations: 'configurations',
-  chromatofReleases: 'ChromaTOF releases',
-  chromatofFiles: 'ChromaTOF files',
-  firmware: 'firmware releases',
-  sboms: 'software bills of materials',
-  passwordReset: 'password reset settings',
-  managers: 'registration managers',
-};
-
-export const sectionWords = (section: string) => SECTION_WORDS[section] ?? section;
+export const sectionWords = catalogueSectionWords;
 
 export const DOOR_WORDS: Record<CatalogueChangeDoor, string> = { cli: 'Command line', browser: 'Browser' };
 

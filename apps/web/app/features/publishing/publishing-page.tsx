@@ -1,6 +1,6 @@
-import type { CatalogueChange, CatalogueChangeDetail } from '@portal/contracts';
+import type { CatalogueChangeDetail, CatalogueChangeList } from '@portal/contracts';
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PublishingIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { formatDateTime } from '../../shared/format';
@@ -16,7 +16,8 @@ import { getDrafts } from './api/drafts-api';
 import { DiffTable } from './diff-table';
 import { DraftsInProgress } from './drafts/drafts-in-progress';
 import styles from './publishing-page.module.css';
-import { PublishedFiles, shouldRevalidateForFileFilter, type FileChange } from './published-files';
+import { PublishedFiles, type FileChange } from './published-files';
+import { fileViewOf } from './published-files-filter';
 import facts from './facts.module.css';
 
 export const meta = () =>
@@ -26,6 +27,8 @@ export const meta = () =>
   );
 
 const CHANGE_PARAM = 'change';
+/** The change history's page: changes numbered below this one (the previous page's nextBefore). */
+const CHANGES_PARAM = 'changes';
 
 /** The history and the files; with `?change=` one change's full diff instead. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -34,25 +37,31 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (change !== undefined) {
     return { view: 'diff' as const, result: await loadStaffData(request, (signal) => getChange(change, signal)) };
   }
+  const params = new URL(request.url).searchParams;
+  const view = fileViewOf(params);
+  const rawBefore = params.get(CHANGES_PARAM);
+  const before = rawBefore !== null && /^[1-9]\d{0,15}$/.test(rawBefore) ? Number(rawBefore) : undefined;
   const result = await loadStaffData(request, async (signal) => {
-    const [{ changes }, { files }, { drafts }] = await Promise.all([
-      getChanges(signal),
-      getPublishedFiles(signal),
+    const [history, files, { drafts }] = await Promise.all([
+      getChanges(before, signal),
+      getPublishedFiles(
+        { q: view.text, state: view.state, sort: view.sort, cursor: view.cursor, limit: view.rows },
+        signal,
+      ),
       getDrafts(signal),
     ]);
-    return { changes, files, drafts };
+    return { history, files, drafts };
   });
   return { view: 'history' as const, result };
 }
 // Staff screens are browser-only pages: their loader runs when the page is opened.
 clientLoader.hydrate = true as const;
-export const shouldRevalidate = shouldRevalidateForFileFilter;
 
 export function HydrateFallback() {
   return <PageHeader title={DESTINATIONS.servicePublishing.title} icon={PublishingIcon} />;
 }
 
-/** Each act is one call; the history and the files load again after it (React Router revalidates). */
+/** Each act is one call; the history and the same page of files load again after it (React Router revalidates). */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<FileChange> {
   const form = await request.formData();
   const intent = form.get('intent');
@@ -79,11 +88,11 @@ export default function PublishingPage({ loaderData }: Route.ComponentProps) {
             leaves every lookup and its links say it was withdrawn; its record and history stay, and it can be restored.
           </p>
           <StaffDataView result={loaderData.result}>
-            {({ changes, files, drafts }) => (
+            {({ history, files, drafts }) => (
               <>
                 <DraftsInProgress drafts={drafts} />
-                <History changes={changes} />
-                <PublishedFiles files={files} />
+                <History history={history} />
+                <PublishedFiles page={files} />
               </>
             )}
           </StaffDataView>
@@ -93,9 +102,17 @@ export default function PublishingPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function History({ changes }: { changes: readonly CatalogueChange[] }) {
+function History({ history: { changes, nextBefore } }: { history: CatalogueChangeList }) {
   const captionId = useId();
-  if (changes.length === 0) return <p className={styles.empty}>Nothing has been published yet.</p>;
+  const [searchParams] = useSearchParams();
+  const paged = searchParams.has(CHANGES_PARAM);
+  const pageLink = (before: number | null) => {
+    const next = new URLSearchParams(searchParams);
+    if (before === null) next.delete(CHANGES_PARAM);
+    else next.set(CHANGES_PARAM, String(before));
+    return `?${next.toString()}`;
+  };
+  if (changes.length === 0 && !paged) return <p className={styles.empty}>Nothing has been published yet.</p>;
   return (
     <section>
       <h2 id={captionId}>Change history</h2>
@@ -132,6 +149,20 @@ function History({ changes }: { changes: readonly CatalogueChange[] }) {
           </tbody>
         </table>
       </div>
+      {(paged || nextBefore !== null) && (
+        <nav aria-label="Pages of the change history" className={styles.buttons}>
+          {paged && (
+            <Link to={pageLink(null)} preventScrollReset>
+              Newest changes
+            </Link>
+          )}
+          {nextBefore !== null && (
+            <Link to={pageLink(nextBefore)} preventScrollReset>
+              Older changes
+            </Link>
+          )}
+        </nav>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { ADVISORY_PRODUCT_PARAM } from '@portal/contracts';
+import type { ADVISORY_PRODUCT_PARAM, PublishedFileSort } from '@portal/contracts';
 import { ADVISORY_PAGES, SECURITY_ACCESS, type StaffAccess } from '@portal/contracts';
 
 /**
@@ -134,9 +134,19 @@ export interface DestinationQueries {
   serviceAudit: { actor?: string; action?: string; from?: string; to?: string; before?: string };
   /**
    * One change of the history (its number), shown with its full diff; or the published
-   * files' filter (`features/publishing/published-files-filter.ts`): a text, and live or withdrawn only.
+   * files' view (`features/publishing/published-files-filter.ts`): a text, live or withdrawn only, the order and
+   * the page (a cursor the server gave).
    */
-  servicePublishing: { change?: string; file?: string; show?: 'live' | 'withdrawn' };
+  servicePublishing: {
+    change?: string;
+    file?: string;
+    show?: 'live' | 'withdrawn';
+    sort?: PublishedFileSort;
+    page?: string;
+    rows?: string;
+    /** The change history's page: changes numbered below this one. */
+    changes?: string;
+  };
   /** The advisories that name this product (ADVISORY_PRODUCT_PARAM): a label as the list gives it. */
   security: { [ADVISORY_PRODUCT_PARAM]?: string };
 }
