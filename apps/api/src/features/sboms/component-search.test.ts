@@ -3,10 +3,11 @@ import {
   COMPONENTS_PATHS,
   PUBLISHING_PATHS,
   type ComponentSearchResult,
-  type PublishedFileList,
+  type PublishedFilePage,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { useDemoPortal } from '../../../test/demo-portal';
+import { EVERY_PUBLISHED_FILE } from '../../../../../test-kit/published-files';
 
 const demo = useDemoPortal();
 
@@ -73,7 +74,7 @@ describe('the component search (GET /v1/components)', () => {
 
   it('marks a withdrawn release, and does not hide it', async () => {
     const publisher = await demo.signIn('publisher-sbom@example.com', ['publisher']);
-    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
     const installer = files.find((file) => file.name === 'Cornerstone-2.8.1-Offline.zip')!;
     const withdrawal = PUBLISHING_PATHS.withdrawal.replace(':fileId', installer.id);
     const restoration = PUBLISHING_PATHS.restoration.replace(':fileId', installer.id);

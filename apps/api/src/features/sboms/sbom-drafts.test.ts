@@ -7,10 +7,11 @@ import {
   type Draft,
   type DraftPreview,
   type DraftPublished,
-  type PublishedFileList,
+  type PublishedFilePage,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { useDemoPortal } from '../../../test/demo-portal';
+import { EVERY_PUBLISHED_FILE } from '../../../../../test-kit/published-files';
 
 const demo = useDemoPortal();
 
@@ -36,7 +37,7 @@ const versionWithSbom = (name: string, sha256: string): CatalogueManifest => ({
 describe('an SBOM in a draft', () => {
   it('is checked once its bytes are on the server: a file that is not CycloneDX is a problem of its entry, and the draft cannot be published', async () => {
     const publisher = await demo.signIn('sbom-drafts@example.com', ['publisher']);
-    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
     const pdf = files.find((file) => file.name === 'DSV-Cornerstone-2.8.1.pdf')!;
     const created = await send('POST', PUBLISHING_PATHS.drafts, publisher, versionWithSbom('7.0.1', pdf.sha256));
     expect(created.statusCode, created.body).toBe(201);
@@ -53,7 +54,7 @@ describe('an SBOM in a draft', () => {
 
   it('publishes a CycloneDX SBOM with its version: previewed as an added SBOM, then found by the component search', async () => {
     const publisher = await demo.signIn('sbom-drafts-ok@example.com', ['publisher']);
-    const { files } = (await demo.get(PUBLISHING_PATHS.files, publisher)).json<PublishedFileList>();
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
     const sbom = files.find((file) => file.name === 'cornerstone-2.8.1.cdx.json')!;
     expect(sbom.uses).toEqual([{ section: 'sboms', key: 'cornerstone:2.8.1' }]);
     const created = (

@@ -42,6 +42,8 @@ const SAMPLES: Record<(typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS], Record
     file: '00000000-0000-4000-8000-000000000000',
     reason: null,
   },
+  [AUDIT_ACTIONS.advisoryPublish]: { advisoryId: 'ACME-SA-2026-0001', version: 1, title: 'Crafted method files' },
+  [AUDIT_ACTIONS.advisoryRevise]: { advisoryId: 'ACME-SA-2026-0001', version: 2, title: 'Crafted method files' },
 };
 
 describe("the audit log's detail in words", () => {
@@ -70,6 +72,15 @@ describe("the audit log's detail in words", () => {
     );
     expect(detailInWords(AUDIT_ACTIONS.adminListChange, SAMPLES[AUDIT_ACTIONS.adminListChange])).toBe(
       'Authorized admins: 2 addresses added, 1 removed; 3 now.',
+    );
+  });
+
+  it('an advisory publish and revision name the advisory and its revision', () => {
+    expect(detailInWords(AUDIT_ACTIONS.advisoryPublish, SAMPLES[AUDIT_ACTIONS.advisoryPublish])).toBe(
+      'Security advisory ACME-SA-2026-0001 was published: Crafted method files.',
+    );
+    expect(detailInWords(AUDIT_ACTIONS.advisoryRevise, SAMPLES[AUDIT_ACTIONS.advisoryRevise])).toBe(
+      'Security advisory ACME-SA-2026-0001 was revised to revision 2: Crafted method files.',
     );
   });
 

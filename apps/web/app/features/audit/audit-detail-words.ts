@@ -53,6 +53,10 @@ const WORDS: Record<AuditAction, (detail: Detail) => string> = {
     `A file was withdrawn (${change(detail)}): ${countsInWords(detail.counts)}. Reason: ${text(detail.reason) || 'none given'}.`,
   [AUDIT_ACTIONS.catalogueRestore]: (detail) =>
     `A file was restored (${change(detail)}): ${countsInWords(detail.counts)}.${text(detail.reason) ? ` Reason: ${text(detail.reason)}.` : ''}`,
+  [AUDIT_ACTIONS.advisoryPublish]: (detail) =>
+    `Security advisory ${text(detail.advisoryId) || '(no ID)'} was published${text(detail.title) ? `: ${text(detail.title)}` : ''}.`,
+  [AUDIT_ACTIONS.advisoryRevise]: (detail) =>
+    `Security advisory ${text(detail.advisoryId) || '(no ID)'} was revised to revision ${count(detail.version)}${text(detail.title) ? `: ${text(detail.title)}` : ''}.`,
 };
 
 /** The words of an entry's detail; an action this screen does not know shows its fields as `name: value`. */
