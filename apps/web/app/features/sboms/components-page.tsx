@@ -1,6 +1,8 @@
 import {
+  allows,
   COMPONENT_SEARCH_LIMIT,
   newAdvisoryForReleases,
+  SECURITY_ACCESS,
   type ComponentMatch,
   type ComponentSearchResult,
   type ReleaseReference,
@@ -11,6 +13,7 @@ import { DocumentIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { Button } from '../../shared/components/ui/button';
 import { loadStaffData } from '../../shared/identity/staff-data';
+import { useMyRoles } from '../../shared/identity/my-roles';
 import { StaffDataView, StaffToolPage, staffToolMeta } from '../../shared/identity/staff-tool-page';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import table from '../../styles/data-table.module.css';
@@ -127,6 +130,9 @@ function filesPage(reference: ReleaseReference): string {
 
 function Results({ found, search }: { found: ComponentSearchResult; search: { q: string; version: string } }) {
   const { matches, truncated } = found;
+  const me = useMyRoles();
+  // Drafting an advisory is the security role's; the advisory screen would refuse anyone else.
+  const mayDraftAdvisories = me?.kind === 'ok' && allows(me.data.roles, SECURITY_ACCESS);
   if (matches.length === 0) {
     return (
       <p className={styles.results}>
@@ -145,10 +151,12 @@ function Results({ found, search }: { found: ComponentSearchResult; search: { q:
         {releases.size === 1 ? 'release' : 'releases'}.
         {truncated && ` Only the first ${COMPONENT_SEARCH_LIMIT} are shown: narrow the search.`}
       </p>
-      <p>
-        {/* The advisory screen (issue 34) opens a draft with these releases as affected. */}
-        <a href={newAdvisoryForReleases([...releases.values()])}>Draft an advisory for these releases</a>
-      </p>
+      {mayDraftAdvisories && (
+        <p>
+          {/* The advisory screen opens a draft with these releases as affected. */}
+          <Link to={newAdvisoryForReleases([...releases.values()])}>Draft an advisory for these releases</Link>
+        </p>
+      )}
       <div className={table.scroller} role="region" aria-label="Components found" tabIndex={0}>
         <table className={table.table}>
           <thead>
