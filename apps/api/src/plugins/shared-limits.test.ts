@@ -256,7 +256,8 @@ describe('without REDIS_URL', () => {
       config,
       db: database.db,
       pool: database.pool,
-      secretKey: randomBytes(32),
+      // Portals of one database share its SECRET_KEY: the CSAF signing key kept there is sealed with it.
+      secretKey: portals[0]!.secretKey,
       blobStore: blobStoreOf(dataDir),
     });
     try {
