@@ -12,6 +12,9 @@ import { blobStoreOf } from '../../plugins/blob-store';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 
 /** The portal as server.ts runs it, with its log captured line by line. */
+// Portals of one database share its SECRET_KEY (the CSAF signing key kept there is sealed with it).
+const secretKey = randomBytes(32);
+
 async function portalWithLog(env: Record<string, string>, database: TestDatabase) {
   const lines: string[] = [];
   const stream = new Writable({
@@ -26,7 +29,7 @@ async function portalWithLog(env: Record<string, string>, database: TestDatabase
       config,
       db: database.db,
       pool: database.pool,
-      secretKey: randomBytes(32),
+      secretKey,
       blobStore: blobStoreOf(config.dataDir),
     },
     { logger: { level: 'info', stream } },
