@@ -6,6 +6,7 @@ import {
   signInAtProvider,
   startIdentityProvider,
   TEST_ROLE_MAP,
+  testIdentityProviderEnv,
   type TestIdentityProvider,
 } from '../../../../../test-kit/identity-provider';
 import { freePort } from '../../../../../test-kit/portal-process';
@@ -280,9 +281,7 @@ describe('an identity provider that is down at start-up', () => {
       env: {
         STAFF_EMAIL_DOMAINS: 'example.com',
         PUBLIC_URL,
-        OIDC_ISSUER: issuer,
-        OIDC_CLIENT_ID: 'software-portal',
-        OIDC_CLIENT_SECRET: 'test-client-secret-of-the-portal',
+        ...testIdentityProviderEnv(issuer),
       },
     });
     let idp: TestIdentityProvider | undefined;
