@@ -46,7 +46,7 @@ function useIdentityProviderAvailable() {
     return answer;
   }, []);
   useEffect(() => {
-    void recheck();
+    void askAvailable().then(setAvailable);
     const onFocus = () => void recheck();
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
