@@ -41,6 +41,21 @@ export interface IdTokenTamper {
 }
 
 export const TEST_IDP_CLIENT_ID = 'software-portal';
+const TEST_IDP_CLIENT_SECRET = 'test-client-secret-of-the-portal';
+
+/**
+ * The environment a portal needs to use the test provider at `issuer`, which need not be up
+ * yet (a test of a provider that is down at start-up).
+ */
+export function testIdentityProviderEnv(issuer: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    OIDC_ISSUER: issuer,
+    OIDC_CLIENT_ID: TEST_IDP_CLIENT_ID,
+    OIDC_CLIENT_SECRET: TEST_IDP_CLIENT_SECRET,
+    OIDC_NAME: 'Contoso',
+    ...extra,
+  };
+}
 const KID = 'test-idp-key';
 
 /** The accounts most tests need: a verified publisher, a verified person of no group, an unverified one, another domain. */
@@ -71,7 +86,7 @@ export async function startIdentityProvider({
 }): Promise<TestIdentityProvider> {
   const listenPort = port ?? (await freePort());
   const issuer = `http://127.0.0.1:${listenPort}`;
-  const clientSecret = 'test-client-secret-of-the-portal';
+  const clientSecret = TEST_IDP_CLIENT_SECRET;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const foreign = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(privateKey)), kid: KID, alg: 'RS256', use: 'sig' };
@@ -124,13 +139,7 @@ export async function startIdentityProvider({
     clientSecret,
     accounts,
     tamper: undefined,
-    env: (extra = {}) => ({
-      OIDC_ISSUER: issuer,
-      OIDC_CLIENT_ID: TEST_IDP_CLIENT_ID,
-      OIDC_CLIENT_SECRET: clientSecret,
-      OIDC_NAME: 'Contoso',
-      ...extra,
-    }),
+    env: (extra = {}) => testIdentityProviderEnv(issuer, extra),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 

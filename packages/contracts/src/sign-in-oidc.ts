@@ -1,3 +1,5 @@
+import { Type, type Static } from 'typebox';
+
 /**
  * Staff sign-in through the company's identity provider (OpenID Connect, docs/sign-in.md):
  * its paths, the reasons a sign-in is refused (the callback names one on `/auth`, the page
@@ -8,7 +10,21 @@ export const OIDC_PATHS = {
   start: '/v1/auth/oidc/start',
   /** GET: where the identity provider sends the person back (PUBLIC_URL + this is the redirect URI). */
   callback: '/v1/auth/oidc/callback',
+  /** GET: whether the identity provider can be reached now (`OidcStatus`); public, cheap, rate-limited. */
+  status: '/v1/auth/oidc/status',
 } as const;
+
+/**
+ * `GET OIDC_PATHS.status`: `available` is false while the provider's discovery has not
+ * succeeded (down at start-up); asking again retries it, without waiting for the answer.
+ */
+export const OidcStatus = Type.Object({ available: Type.Boolean() }, { additionalProperties: false });
+export type OidcStatus = Static<typeof OidcStatus>;
+
+/** What the sign-in widget and `/auth` say in place of the button while the provider cannot be reached. */
+export function oidcUnavailableMessage(name: string): string {
+  return `Sign-in with ${name} is unavailable right now; use the e-mailed link.`;
+}
 
 /** The `/auth` query parameter that names why a sign-in through the identity provider was refused. */
 export const OIDC_REFUSAL_PARAM = 'refused';

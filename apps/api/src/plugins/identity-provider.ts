@@ -21,6 +21,12 @@ export interface IdentityProvider {
    * after a failure, so a provider that was down at start-up is found once it is back.
    */
   client(): Promise<oidc.Configuration | undefined>;
+  /**
+   * Whether discovery has succeeded, answered at once. While it has not, this starts one more
+   * attempt (one at a time, shared with `client()`) and does not wait for it: the next
+   * question sees its result. What `GET OIDC_PATHS.status` answers.
+   */
+  available(): boolean;
 }
 
 /** A person waits for this at most when the issuer does not answer; then the button's page says it is unavailable. */
@@ -75,6 +81,11 @@ export default fp(
       settings,
       redirectUri: new URL(OIDC_PATHS.callback, app.config.publicUrl),
       client,
+      available: () => {
+        if (discovered) return true;
+        void client();
+        return false;
+      },
     } satisfies IdentityProvider);
     // Started now, awaited by no one: a provider that is down does not hold up start-up.
     void client();

@@ -6,6 +6,7 @@ import {
   signInAtProvider,
   startIdentityProvider,
   TEST_ROLE_MAP,
+  testIdentityProviderEnv,
   type TestIdentityProvider,
 } from '../../../../../test-kit/identity-provider';
 import { freePort } from '../../../../../test-kit/portal-process';
@@ -90,6 +91,15 @@ describe('staff sign-in through the company identity provider', () => {
   afterAll(async () => {
     await portal?.close();
     await idp?.close();
+  });
+
+  it('answers that the provider is available once it is discovered', async () => {
+    await expect
+      .poll(async () => (await portal.app.inject({ method: 'GET', url: '/v1/auth/oidc/status' })).json(), {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toEqual({ available: true });
   });
 
   it('sends the person to the provider with PKCE, state and nonce, and keeps no secret of it', async () => {
@@ -271,13 +281,25 @@ describe('an identity provider that is down at start-up', () => {
       env: {
         STAFF_EMAIL_DOMAINS: 'example.com',
         PUBLIC_URL,
-        OIDC_ISSUER: issuer,
-        OIDC_CLIENT_ID: 'software-portal',
-        OIDC_CLIENT_SECRET: 'test-client-secret-of-the-portal',
+        ...testIdentityProviderEnv(issuer),
       },
     });
     let idp: TestIdentityProvider | undefined;
+    const status = async () => {
+      const answer = await portal.app.inject({
+        method: 'GET',
+        url: '/v1/auth/oidc/status',
+        remoteAddress: anyAddress(),
+      });
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      return answer.json<{ available: boolean }>();
+    };
     try {
+      // What the button's pages ask: unavailable, however often they ask, while the issuer is down.
+      expect(await status()).toEqual({ available: false });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await status()).toEqual({ available: false });
       const down = await portal.app.inject({ method: 'GET', url: '/v1/auth/oidc/start?redirect=/service' });
       expect(refusal(down)).toBe('unavailable');
       expect(new URL(down.headers.location as string).searchParams.get('redirect')).toBe('/service');
@@ -289,6 +311,8 @@ describe('an identity provider that is down at start-up', () => {
       expect(mail.statusCode).toBe(200);
 
       idp = await startIdentityProvider({ publicUrl: PUBLIC_URL, port });
+      // Asking again retries discovery without waiting for it: a later answer says it is back.
+      await expect.poll(async () => (await status()).available, { timeout: 10_000, interval: 100 }).toBe(true);
       const up = await portal.app.inject({ method: 'GET', url: '/v1/auth/oidc/start?redirect=/service' });
       expect(new URL(up.headers.location as string).origin).toBe(issuer);
     } finally {

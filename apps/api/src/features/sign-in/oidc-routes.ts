@@ -5,6 +5,7 @@ import {
   OIDC_PATHS,
   OIDC_REFUSAL_PARAM,
   type OidcRefusal,
+  OidcStatus,
   safeRedirectPath,
   SIGN_IN_PATHS,
 } from '@portal/contracts';
@@ -21,6 +22,8 @@ import { MESSAGES } from './sign-in-messages';
 
 /** Per client (IP address): sign-ins started and callbacks, each far above what a person clicks. */
 export const OIDC_STARTS_PER_CLIENT = { max: 30, timeWindow: '10 minutes' };
+/** Per client: status questions (each page with the button asks once, and again on focus). */
+export const OIDC_STATUS_PER_CLIENT = { max: 120, timeWindow: '10 minutes' };
 
 const MAX_PARAM_CHARS = 4096;
 const StartQuery = Type.Object(
@@ -57,12 +60,28 @@ export const oidcRoutes = fp<{ provider: IdentityProvider }>(
     };
     const refuse = (reason: OidcRefusal, redirectPath: string | undefined) =>
       landing({ [OIDC_REFUSAL_PARAM]: reason, redirect: redirectPath });
-    const limit = (name: string) =>
+    const limit = (name: string, perClient = OIDC_STARTS_PER_CLIENT) =>
       app.limitPerClient(name, {
-        ...OIDC_STARTS_PER_CLIENT,
+        ...perClient,
         onOutage: 'open',
         errorResponseBuilder: () => ({ statusCode: 429, message: MESSAGES.tooMany }),
       });
+
+    app.get(
+      OIDC_PATHS.status,
+      {
+        onRequest: limit('oidc-status', OIDC_STATUS_PER_CLIENT),
+        schema: {
+          tags: ['sign-in'],
+          summary: `Whether the identity provider can be reached now; asking while it cannot retries its discovery`,
+          response: { 200: OidcStatus, 429: ErrorBody },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { available: provider.available() };
+      },
+    );
 
     app.get(
       OIDC_PATHS.start,
