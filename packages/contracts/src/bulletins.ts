@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AffectedByMark } from './advisories';
 import { DocumentDetails, FileDetails, ReleaseNotesLink } from './files';
 
 export const BULLETINS_PATHS = { bulletins: '/v1/ProductInformationBulletins' } as const;
@@ -26,6 +27,12 @@ export const Pib = Type.Object(
     releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
     /** Added: the release notes of the PIB's product and version, null when none are published. */
     releaseNotes: Type.Union([ReleaseNotesLink, Type.Null()]),
+    /**
+     * Added (docs/security-advisories.md): the published advisories that name the PIB's release
+     * (its Cornerstone version, or its ChromaTOF product's version) as affected, newest first;
+     * the API always sends it, empty when none.
+     */
+    affectedBy: Type.Array(AffectedByMark),
   },
   { $id: 'Pib' },
 );

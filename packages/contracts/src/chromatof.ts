@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { AffectedByMark } from './advisories';
 
 /**
  * ChromaTOF downloads by key ID and the staff table of latest releases (SPEC §2, §3, §7, §8).
@@ -63,6 +64,11 @@ export const ChromatofDownload = Type.Object(
     releaseDate: Type.Union([Type.String({ format: 'date' }), Type.Null()]),
     /** When the file was first published to the portal. */
     publishedAt: Type.String({ format: 'date-time' }),
+    /**
+     * Added (docs/security-advisories.md): the published advisories that name this file's
+     * release as affected, newest first; the API always sends it, empty when none.
+     */
+    affectedBy: Type.Array(AffectedByMark),
     _links: Type.Object({ self: HalLink }),
   },
   { $id: 'ChromatofDownload' },

@@ -1,4 +1,4 @@
-import { INVALID_KEY_ID, INVALID_PIB_REGISTRATION_ID, type Pib } from '@portal/contracts';
+import { INVALID_KEY_ID, INVALID_PIB_REGISTRATION_ID, type Pib, type Versions } from '@portal/contracts';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
@@ -42,7 +42,31 @@ describe('GET /v1/ProductInformationBulletins', () => {
         effectiveDate: expect.toBeOneOf([expect.stringMatching(/^\d{4}-\d\d-\d\d$/), null]),
       },
       releaseDate: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
+      affectedBy: expect.any(Array),
     });
+  });
+
+  it("marks the PIB of a version a published advisory affects, from the advisories' marks, and no other", async () => {
+    const pibs = (await get('/v1/ProductInformationBulletins', DEMO.CS)).json<Pib[]>();
+    // The demo catalogue's advisory affects Cornerstone 2.8.1, fixed in 2.10.0 (docs/security-advisories.md).
+    const marked = pibs.filter((pib) => pib.affectedBy.length > 0);
+    expect(marked.map((pib) => `${pib.product} ${pib.version} ${pib.variant}`)).toEqual(['Cornerstone 2.8.1 Standard']);
+    expect(marked[0]!.affectedBy).toEqual([
+      {
+        advisoryId: expect.stringMatching(/-SA-\d{4}-\d{4}$/),
+        title: 'Crafted method files can run code in Cornerstone',
+        severity: 'HIGH',
+        fixedIn: '2.10.0',
+        url: expect.stringMatching(/^\/security\//),
+      },
+    ]);
+    // The same mark the installer lookup gives that version.
+    const versions = (await get('/v1/Cornerstone/versions', DEMO.CS)).json<Versions>();
+    expect(marked[0]!.affectedBy).toEqual(versions['2.8.1']!.affectedBy);
+    // A key ID's ChromaTOF PIBs: no advisory of the demo names a ChromaTOF release.
+    const keyPibs = (await get('/v1/ProductInformationBulletins', DEMO.KEY)).json<Pib[]>();
+    expect(keyPibs.length).toBeGreaterThan(0);
+    expect(keyPibs.map((pib) => pib.affectedBy)).toEqual(keyPibs.map(() => []));
   });
 
   it("answers each PIB's document number, title, revision and effective date where the manifest gives them, and the maker's release date", async () => {

@@ -24,13 +24,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = await app.authenticateCustomer(request, reply);
       if (!caller) return reply;
-      return pibsFor(await app.catalogue.get(), caller, app.downloadLinks);
+      const { marks } = app.advisories.published.loaded() ?? (await app.advisories.published.get());
+      return pibsFor(await app.catalogue.get(), caller, app.downloadLinks, marks);
     },
   );
 };
 
 export const bulletinsRoutes = fp(routes, {
   name: 'bulletins-routes',
-  dependencies: ['catalogue', 'customer-auth', 'staff-roles', 'download-links'],
+  dependencies: ['catalogue', 'customer-auth', 'staff-roles', 'download-links', 'advisories'],
   encapsulate: true,
 });

@@ -91,8 +91,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = await keyOf(request, reply);
       if (!caller) return reply;
       const snapshot = await app.catalogue.get();
+      const { marks } = app.advisories.published.loaded() ?? (await app.advisories.published.get());
       return (
-        downloadDocument(snapshot, caller.registration, request.params, app.downloadLinks, grantOf(caller)) ??
+        downloadDocument(snapshot, caller.registration, request.params, app.downloadLinks, grantOf(caller), marks) ??
         notFound(reply)
       );
     },
@@ -116,6 +117,6 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
 export const chromatofRoutes = fp(routes, {
   name: 'chromatof-routes',
-  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-roles'],
+  dependencies: ['catalogue', 'customer-auth', 'download-links', 'staff-roles', 'advisories'],
   encapsulate: true,
 });

@@ -15,6 +15,7 @@ import type {
 } from '../../plugins/catalogue/catalogue-snapshot';
 import type { DownloadLinks, Grant } from '../../plugins/download-links';
 import { fileDetails } from '../../plugins/catalogue/file-details';
+import { affectedByOf, type AffectedByMarks } from '../security-advisories/queries';
 import { SBOM_DOWNLOAD_LABEL, sbomOf } from '../sboms/queries';
 import { downloadableReleases } from './queries';
 
@@ -82,15 +83,18 @@ export function productDocument(
   };
 }
 
+/** One file of a release (or its SBOM), with the advisories that affect the release (from the prebuilt marks). */
 export function downloadDocument(
   snapshot: CatalogueSnapshot,
   key: RegistrationRecord,
   params: ChromatofDownloadParams,
   links: DownloadLinks,
   grant: Grant,
+  marks: AffectedByMarks,
 ): ChromatofDownload | undefined {
   const release = releasesOf(snapshot, key, params.product)?.find((candidate) => candidate.version === params.version);
-  if (release && params.label === SBOM_DOWNLOAD_LABEL) return sbomDocument(snapshot, release, params, links, grant);
+  if (release && params.label === SBOM_DOWNLOAD_LABEL)
+    return sbomDocument(snapshot, release, params, links, grant, marks);
   const entry = release?.files.find((candidate) => candidate.label === params.label);
   if (!release || !entry) return undefined;
   return {
@@ -101,6 +105,7 @@ export function downloadDocument(
     uri: links.sign(entry.file, grant),
     ...fileDetails(entry.file),
     releaseDate: release.releaseDate,
+    affectedBy: affectedByOf(marks, { kind: 'chromatof', product: release.product, version: release.version }),
     _links: { self: { href: pathOf(CHROMATOF_PATHS.download, params) } },
   };
 }
@@ -112,6 +117,7 @@ function sbomDocument(
   params: ChromatofDownloadParams,
   links: DownloadLinks,
   grant: Grant,
+  marks: AffectedByMarks,
 ): ChromatofDownload | undefined {
   const sbom = sbomOf(snapshot, { kind: 'chromatof', product: release.product, version: release.version });
   if (!sbom) return undefined;
@@ -124,6 +130,7 @@ function sbomDocument(
     uri: links.sign(sbom.file, grant),
     ...fileDetails(sbom.file),
     releaseDate: release.releaseDate,
+    affectedBy: affectedByOf(marks, { kind: 'chromatof', product: release.product, version: release.version }),
     _links: { self: { href: pathOf(CHROMATOF_PATHS.download, params) } },
   };
 }

@@ -17,7 +17,7 @@ import {
   NO_SUCH_FEED_ID,
   NoQuery,
   affectedByText,
-  releaseReferenceKey,
+  type ReleaseReference,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -34,6 +34,8 @@ import type { CatalogueSnapshot, RegistrationRecord } from '../../plugins/catalo
 import { entitledVersions } from '../../plugins/catalogue/entitlements';
 import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../../shared/cache-control';
 import { listenToChannel } from '../../shared/pg-listener';
+import { downloadableReleases } from '../chromatof/queries';
+import { affectedByOf } from '../security-advisories/queries';
 import {
   FEED_TOKENS_CHANGED_CHANNEL,
   FeedDocumentCache,
@@ -81,7 +83,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return generation.key;
   };
   type PublishedAdvisories = Awaited<ReturnType<typeof app.advisories.published.get>>;
-  /** An entry per advisory that affects a Cornerstone version the registration sees, at its current revision. */
+  /**
+   * An entry per advisory that affects a release the registration sees, at its current revision:
+   * a registration ID's Cornerstone versions, a key ID's downloadable ChromaTOF releases. The
+   * marks are the prebuilt map's (docs/decisions/225-affected-marks-built-once.md).
+   */
   const advisoryEntries = (
     snapshot: CatalogueSnapshot,
     registration: RegistrationRecord,
@@ -89,9 +95,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   ): AtomEntry[] => {
     if (published.marks.size === 0) return [];
     const entries = new Map<string, AtomEntry>();
-    for (const version of entitledVersions(snapshot, { kind: 'customer', registration })) {
-      for (const mark of published.marks.get(releaseReferenceKey({ kind: 'cornerstone', version: version.name })) ??
-        []) {
+    for (const release of releasesSeenBy(snapshot, registration)) {
+      for (const mark of affectedByOf(published.marks, release)) {
         const detail = published.details.get(mark.advisoryId);
         if (!detail || entries.has(mark.advisoryId)) continue;
         const page = new URL(mark.url, app.config.publicUrl).toString();
@@ -339,4 +344,18 @@ function sendFeed(request: FastifyRequest, reply: FastifyReply, document: FeedDo
     lastModified: document.lastModified,
     cacheControl,
   });
+}
+
+/** The releases a registration's feed speaks of: a registration ID's Cornerstone versions, a key ID's ChromaTOF releases. */
+function releasesSeenBy(snapshot: CatalogueSnapshot, registration: RegistrationRecord): ReleaseReference[] {
+  if (registration.scheme === 'hasp')
+    return entitledVersions(snapshot, { kind: 'customer', registration }).map((version): ReleaseReference => ({
+      kind: 'cornerstone',
+      version: version.name,
+    }));
+  return downloadableReleases(snapshot, registration).map(({ product, version }): ReleaseReference => ({
+    kind: 'chromatof',
+    product,
+    version,
+  }));
 }

@@ -8,8 +8,6 @@ import {
   FirmwareReleases,
   firmwareUpdatePath,
   fileWithdrawnMessage,
-  releaseReferenceKey,
-  type AffectedByMark,
   type FirmwareInstrumentName,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -17,6 +15,7 @@ import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { contentDisposition, sendFromMemory } from '../../plugins/file-delivery';
+import { affectedByOf, type AffectedByMarks } from '../security-advisories/queries';
 import type { FirmwareReleaseRecord } from './firmware-snapshot';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
@@ -196,7 +195,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 /** The published releases as the pages list them: by instrument, each one's newest first. */
 export function releaseListing(
   releases: FirmwareReleaseRecord[],
-  marks: ReadonlyMap<string, AffectedByMark[]> = new Map(),
+  marks: AffectedByMarks = new Map(),
 ): FirmwareReleases {
   const sorted = [...releases].sort(
     (a, b) => a.instrument.localeCompare(b.instrument) || compareVersions(b.version, a.version),
@@ -211,10 +210,7 @@ export function releaseListing(
       releaseNotes,
       url: firmwareUpdatePath(version),
       releaseNotesUrl: firmwareReleaseNotesPath(version),
-      affectedBy:
-        marks.get(
-          releaseReferenceKey({ kind: 'firmware', instrument: instrument as FirmwareInstrumentName, version }),
-        ) ?? [],
+      affectedBy: affectedByOf(marks, { kind: 'firmware', instrument: instrument as FirmwareInstrumentName, version }),
     })),
   };
 }

@@ -1,8 +1,6 @@
 import {
   CORNERSTONE_PRODUCT,
   compareVersions,
-  releaseReferenceKey,
-  type AffectedByMark,
   type LatestVersion,
   type VersionSummary,
   type Versions,
@@ -12,6 +10,7 @@ import { entitledVersions, ownFamilies } from '../../plugins/catalogue/entitleme
 import { fileDetails, releaseNotesLink } from '../../plugins/catalogue/file-details';
 import type { Caller } from '../../plugins/customer-auth/customer-auth';
 import { grantOf, type DownloadLinks, type Grant } from '../../plugins/download-links';
+import { affectedByOf, type AffectedByMarks } from '../security-advisories/queries';
 import { sbomLink } from '../sboms/queries';
 
 /** A registration's own family and its flags (Dev, Demo), as a families map over every family. */
@@ -20,8 +19,7 @@ export function familiesOf(snapshot: CatalogueSnapshot, registration: Registrati
   return Object.fromEntries(snapshot.families.map((family) => [family, own.has(family)]));
 }
 
-/** The advisories' marks by release key (features/security-advisories): what a version is affected by. */
-export type AffectedByMarks = ReadonlyMap<string, AffectedByMark[]>;
+export type { AffectedByMarks } from '../security-advisories/queries';
 
 export function versionSummary(
   snapshot: CatalogueSnapshot,
@@ -42,8 +40,7 @@ export function versionSummary(
     sbom: version.offlineInstaller
       ? sbomLink(snapshot, { kind: 'cornerstone', version: version.name }, grant, links)
       : null,
-    affectedBy:
-      marks.size === 0 ? [] : (marks.get(releaseReferenceKey({ kind: 'cornerstone', version: version.name })) ?? []),
+    affectedBy: affectedByOf(marks, { kind: 'cornerstone', version: version.name }),
   };
 }
 

@@ -50,3 +50,21 @@ export function chromatofNotAffected(): AdvisoryDraftContent {
     internalNote: '',
   };
 }
+
+/** A draft of an advisory affecting ChromaTOF 6.1.0 (in the demo catalogue), with no fixed version yet. */
+export function chromatofAdvisory(): AdvisoryDraftContent {
+  return cornerstoneAdvisory({
+    title: 'Sample tables can run code in ChromaTOF',
+    summary: 'A crafted sample table can make ChromaTOF run code with the rights of the signed-in user.',
+    vulnerabilities: [
+      {
+        cwe: { id: 'CWE-502', name: 'Deserialization of Untrusted Data' },
+        description: 'ChromaTOF 6.1.0 deserialises sample tables without checking the types they name.',
+        cvssVector: 'CVSS:3.1/AV:L/AC:L/PR:N/UI:R/S:U/C:H/I:H/A:H',
+        affected: ['chromatof:ChromaTOF:6.1.0'],
+        fixed: [],
+        remediations: [{ kind: 'workaround', text: 'Open sample tables only from trusted sources.', releases: [] }],
+      },
+    ],
+  });
+}

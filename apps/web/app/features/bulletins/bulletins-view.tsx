@@ -1,6 +1,5 @@
 import type { Pib } from '@portal/contracts';
 import type { ReactNode } from 'react';
-import { affectedMarksOf } from '../../shared/components/affected-marks';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { LookupPage } from '../../shared/lookup/lookup-page';
@@ -63,7 +62,7 @@ function PibList({ pibs }: { pibs: Pib[] }) {
           date={downloadDate({ releaseDate: pib.releaseDate })}
           document={pib.document}
           releaseNotes={pib.releaseNotes}
-          affectedBy={affectedMarksOf(pib)}
+          affectedBy={pib.affectedBy}
         />
       ))}
     </ul>

@@ -19,6 +19,7 @@ const pib = (product: string, version: string, variant: string): Pib => ({
   document: { number: null, title: null, revision: null, effectiveDate: null },
   releaseDate: null,
   releaseNotes: null,
+  affectedBy: [],
 });
 
 describe('groupBulletins', () => {

@@ -1,3 +1,4 @@
+import type { AffectedByMark, ChromatofDownload } from '@portal/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../shared/api/api-client';
 import { findChromatofDownloads } from './find-chromatof-downloads';
@@ -17,10 +18,18 @@ function serve(documents: Record<string, unknown>) {
   return headers;
 }
 
-const download = (label: string, uri: string) => ({
+const MARK: AffectedByMark = {
+  advisoryId: 'ACME-SA-2026-0002',
+  title: 'Sample tables can run code in ChromaTOF',
+  severity: 'HIGH',
+  fixedIn: '6.10.0',
+  url: '/security/ACME-SA-2026-0002',
+};
+
+const download = (label: string, uri: string, affectedBy: AffectedByMark[] = []): ChromatofDownload => ({
   label,
   product: 'ChromaTOF',
-  version: label.split(' ')[1],
+  version: label.split(' ')[1]!,
   kind: 'installer',
   uri,
   fileName: 'f.zip',
@@ -30,6 +39,7 @@ const download = (label: string, uri: string) => ({
   sha256: 'a'.repeat(64),
   releaseDate: null,
   publishedAt: '2026-01-01T00:00:00.000Z',
+  affectedBy,
   _links: { self: { href: '/x' } },
 });
 const file = {
@@ -54,6 +64,7 @@ describe('findChromatofDownloads', () => {
       'https://downloads.example.com/v1/chromatof/downloads/ChromaTOF/6.9.0/Installer': download(
         'ChromaTOF 6.9.0 Installer',
         '/v1/files/1/a.zip?signature=x',
+        [MARK],
       ),
       'https://downloads.example.com/v1/chromatof/downloads/ChromaTOF/6.10.0/Installer': download(
         'ChromaTOF 6.10.0 Installer',
@@ -69,7 +80,7 @@ describe('findChromatofDownloads', () => {
         releaseDate: null,
         // The newest release's installer: 6.10.0 is newer than 6.9.0, however the names sort.
         latest: true,
-        // No advisory names it: the answer carries no affectedBy.
+        // No advisory names it: the answer's affectedBy is empty.
         affectedBy: [],
       },
       {
@@ -79,7 +90,8 @@ describe('findChromatofDownloads', () => {
         kind: 'installer',
         releaseDate: null,
         latest: false,
-        affectedBy: [],
+        // The answer's marks, as the API sent them.
+        affectedBy: [MARK],
       },
     ]);
     expect(new Set(headers)).toEqual(new Set(['Rainbow KEY-1']));

@@ -5,7 +5,6 @@ import {
   type AffectedByMark,
   type FileDetails,
 } from '@portal/contracts';
-import { affectedMarksOf } from '../../shared/components/affected-marks';
 import { getChromatofDownload } from './api/get-chromatof-download';
 import { getHalLinks } from './api/get-hal-links';
 
@@ -62,7 +61,7 @@ export async function findChromatofDownloads(
         publishedAt: download.publishedAt,
       },
       kind: download.kind,
-      affectedBy: affectedMarksOf(download),
+      affectedBy: download.affectedBy,
       releaseDate: download.releaseDate,
       latest: download.kind === 'installer' && newest.get(download.product) === download.version,
     }))

@@ -29,6 +29,7 @@ const pib = (product: string, name: string, variant: string): Pib => ({
   document: { number: null, title: null, revision: null, effectiveDate: null },
   releaseDate: null,
   releaseNotes: null,
+  affectedBy: [],
 });
 
 const VERSIONS = Object.fromEntries(
