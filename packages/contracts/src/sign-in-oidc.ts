@@ -21,9 +21,14 @@ export const OIDC_PATHS = {
 export const OidcStatus = Type.Object({ available: Type.Boolean() }, { additionalProperties: false });
 export type OidcStatus = Static<typeof OidcStatus>;
 
-/** What the sign-in widget and `/auth` say in place of the button while the provider cannot be reached. */
-export function oidcUnavailableMessage(name: string): string {
-  return `Sign-in with ${name} is unavailable right now; use the e-mailed link.`;
+/**
+ * What the sign-in widget and `/auth` say under the button while the provider cannot be
+ * reached; with OIDC_ONLY there is no e-mailed link to point to.
+ */
+export function oidcUnavailableMessage(name: string, { emailDoor = true }: { emailDoor?: boolean } = {}): string {
+  return emailDoor
+    ? `Sign-in with ${name} is unavailable right now; use the e-mailed link.`
+    : `Sign-in with ${name} is unavailable right now; try again in a few minutes.`;
 }
 
 /** The `/auth` query parameter that names why a sign-in through the identity provider was refused. */
@@ -31,7 +36,7 @@ export const OIDC_REFUSAL_PARAM = 'refused';
 
 /** Why the identity provider's sign-in made no session; `/auth?refused=<reason>` says it in words. */
 export const OIDC_REFUSALS = {
-  unavailable: 'Sign-in with your company account is unavailable right now. Try again later, or use the e-mail link.',
+  unavailable: 'Sign-in with your company account is unavailable right now. Try again later.',
   expired: 'This sign-in attempt expired or was already used. Please start again.',
   denied: 'Your company account did not sign you in.',
   failed: "The identity provider's answer could not be verified, so you were not signed in.",

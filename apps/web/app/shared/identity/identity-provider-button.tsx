@@ -64,7 +64,16 @@ function useIdentityProviderAvailable() {
  * the server cannot reach the provider the button is disabled and says so; the e-mail door
  * beside it stays.
  */
-export function IdentityProviderButton({ name, redirectPath }: { name: string; redirectPath: string }) {
+export function IdentityProviderButton({
+  name,
+  only,
+  redirectPath,
+}: {
+  name: string;
+  /** OIDC_ONLY: no e-mail door beside it. */
+  only: boolean;
+  redirectPath: string;
+}) {
   const [leaving, setLeaving] = useState(false);
   const { available, recheck } = useIdentityProviderAvailable();
   const unavailableId = useId();
@@ -88,7 +97,7 @@ export function IdentityProviderButton({ name, redirectPath }: { name: string; r
       </Button>
       {unavailable && (
         <p id={unavailableId} role="status">
-          {oidcUnavailableMessage(name)}
+          {oidcUnavailableMessage(name, { emailDoor: !only })}
         </p>
       )}
     </>

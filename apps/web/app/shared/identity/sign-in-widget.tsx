@@ -58,7 +58,11 @@ export function SignInWidget({ redirectPath }: { redirectPath?: string }) {
       <h2 id="sign-in-heading">You&apos;ll need to sign in</h2>
       {identityProvider && (
         <div className={styles.provider}>
-          <IdentityProviderButton name={identityProvider.name} redirectPath={destination} />
+          <IdentityProviderButton
+            name={identityProvider.name}
+            only={identityProvider.only}
+            redirectPath={destination}
+          />
         </div>
       )}
       {identityProvider?.only ? null : (
