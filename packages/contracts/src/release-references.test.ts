@@ -4,6 +4,7 @@ import {
   newAdvisoryForReleases,
   parseReleaseReferenceKey,
   releaseReferenceKey,
+  releaseProductName,
   releaseReferenceLabel,
   sameRelease,
   type ReleaseReference,
@@ -71,5 +72,13 @@ describe('newAdvisoryForReleases', () => {
     const address = new URL(newAdvisoryForReleases([cornerstone, firmware]), 'http://portal.test');
     expect(address.pathname).toBe('/service/security/new');
     expect(address.searchParams.getAll('affected').map(parseReleaseReferenceKey)).toEqual([cornerstone, firmware]);
+  });
+});
+
+describe('releaseProductName', () => {
+  it('names the product of a release as advisories and pickers group them', () => {
+    expect(releaseProductName(cornerstone)).toBe('Cornerstone');
+    expect(releaseProductName(chromatof)).toBe('ChromaTOF');
+    expect(releaseProductName(firmware)).toBe('PX firmware');
   });
 });

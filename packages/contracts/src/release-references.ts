@@ -116,6 +116,21 @@ export function releaseReferenceLabel(reference: ReleaseReference): string {
   }
 }
 
+/**
+ * The product a release belongs to, as advisories, their filter and the release pickers name
+ * it: `Cornerstone`, a ChromaTOF product (`ChromaTOF`), a firmware series (`PX firmware`).
+ */
+export function releaseProductName(reference: ReleaseReference): string {
+  switch (reference.kind) {
+    case 'cornerstone':
+      return 'Cornerstone';
+    case 'chromatof':
+      return reference.product;
+    case 'firmware':
+      return `${reference.instrument} firmware`;
+  }
+}
+
 /** Whether two references name the same release. */
 export function sameRelease(a: ReleaseReference, b: ReleaseReference): boolean {
   return releaseReferenceKey(a) === releaseReferenceKey(b);

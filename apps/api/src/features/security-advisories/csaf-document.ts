@@ -1,6 +1,7 @@
 import {
   advisoryPagePath,
   releaseLookupPage,
+  releaseProductName,
   type AdvisoryDraftContent,
   type ReleaseReference,
   type RevisionHistoryEntry,
@@ -38,18 +39,6 @@ export interface Publisher {
 }
 
 export const CSAF_CATEGORY = { advisory: 'csaf_security_advisory', vex: 'csaf_vex' } as const;
-
-/** The product a release belongs to, as the product tree and the list's filter name it. */
-export function productName(reference: ReleaseReference): string {
-  switch (reference.kind) {
-    case 'cornerstone':
-      return 'Cornerstone';
-    case 'chromatof':
-      return reference.product;
-    case 'firmware':
-      return `${reference.instrument} firmware`;
-  }
-}
 
 /** The version a product_version branch names. */
 function versionName(reference: ReleaseReference): string {
@@ -179,7 +168,7 @@ export function csafDocument(
 function productTree(vendor: string, releases: NamedRelease[]) {
   const products = new Map<string, NamedRelease[]>();
   for (const named of releases) {
-    const name = productName(named.reference);
+    const name = releaseProductName(named.reference);
     products.set(name, [...(products.get(name) ?? []), named]);
   }
   return {

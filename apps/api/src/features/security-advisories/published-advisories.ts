@@ -7,6 +7,7 @@ import {
   csafDocumentPath,
   csafFileName,
   CVSS_SEVERITIES,
+  releaseProductName,
   type AdvisoryDetail,
   type AdvisoryListItem,
   type AffectedByMark,
@@ -22,7 +23,7 @@ import { atomFeed, escapeHtml } from '../../shared/atom-feed';
 import { listenToChannel } from '../../shared/pg-listener';
 import { advisories, advisoryRevisions } from './advisories-tables';
 import { ADVISORIES_PUBLISHED_CHANNEL } from './advisories';
-import { productName, type NamedRelease, type Publisher } from './csaf-document';
+import type { NamedRelease, Publisher } from './csaf-document';
 import type { CsafSigning } from './csaf-signing';
 
 /**
@@ -322,7 +323,7 @@ export function advisoryDetail(
     severity: worst?.severity ?? null,
     baseScore: worst?.baseScore ?? null,
     cves: [...new Set(cves)],
-    products: [...new Set(current.releases.map((named) => productName(named.reference)))],
+    products: [...new Set(current.releases.map((named) => releaseProductName(named.reference)))],
     initialReleaseDate: advisory.initialReleaseDate.toISOString(),
     currentReleaseDate: current.publishedAt.toISOString(),
     version: String(current.version),

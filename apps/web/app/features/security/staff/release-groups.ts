@@ -1,20 +1,14 @@
-import { FIRMWARE_INSTRUMENT_NAMES, sortVersionsNewestFirst, type PublishedRelease } from '@portal/contracts';
+import {
+  FIRMWARE_INSTRUMENT_NAMES,
+  releaseProductName,
+  sortVersionsNewestFirst,
+  type PublishedRelease,
+} from '@portal/contracts';
 
 /** The releases of one product as the pickers offer them: Cornerstone, each ChromaTOF product, each firmware series. */
 export interface ReleaseGroup {
   title: string;
   releases: PublishedRelease[];
-}
-
-function groupTitle({ reference }: PublishedRelease): string {
-  switch (reference.kind) {
-    case 'cornerstone':
-      return 'Cornerstone';
-    case 'chromatof':
-      return reference.product;
-    case 'firmware':
-      return `${reference.instrument} firmware`;
-  }
 }
 
 /** Where a group stands: Cornerstone, then ChromaTOF products by name, then the firmware series in the catalogue's order. */
@@ -29,7 +23,7 @@ function groupRank(release: PublishedRelease): string {
 export function groupReleases(releases: readonly PublishedRelease[]): ReleaseGroup[] {
   const groups = new Map<string, { rank: string; releases: PublishedRelease[] }>();
   for (const release of releases) {
-    const title = groupTitle(release);
+    const title = releaseProductName(release.reference);
     const group = groups.get(title) ?? { rank: groupRank(release), releases: [] };
     group.releases.push(release);
     groups.set(title, group);
