@@ -36,6 +36,16 @@ const SOURCE_ROOTS = [
   'packages/contracts/src',
 ];
 
+/**
+ * Folders the commands make at run time and git ignores (`test-results/`, `bench/results/`,
+ * `data/`): a document may name what goes there, which a fresh clone does not have yet.
+ */
+const RUN_TIME_FOLDERS = readFileSync(path.join(REPO_ROOT, '.gitignore'), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter((line) => /^[\w./-]+\/$/.test(line) && !line.startsWith('.'))
+  .map((line) => line.replace(/^\//, ''));
+
 /** Headings of a Markdown file as GitHub makes their anchors. */
 function anchorsOf(file: string): Set<string> {
   const text = readFileSync(file, 'utf8').replace(/^```[\s\S]*?^```/gm, '');
@@ -76,6 +86,7 @@ describe.each(DOCUMENTS)('%s', (document) => {
     // A decision may name a file it removed, followed by "(removed)".
     for (const [, named] of text.matchAll(/`([\w.@-]+(?:\/[\w.@-]+)+\/?)`(?! \(removed)/g)) {
       const candidate = named!.replace(/\/$/, '').replace(/^\.\//, '');
+      if (RUN_TIME_FOLDERS.some((folder) => `${candidate}/`.startsWith(folder))) continue;
       // A repository path starts with a folder of the repository (`src/`, `apps/`, `features/`);
       // `DATA_DIR/outbox`, `text/html`, `@fastify/static` or `./data` (made at run time) do not.
       const [first] = candidate.split('/');
