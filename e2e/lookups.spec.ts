@@ -8,7 +8,6 @@ const ONH = 'DEMO-ONH-1002';
 const DEMO = 'DEMO-DEMO-1004';
 const KEY = 'DEMO-KEY-2001';
 
-/** Each result's own link; its release notes (a link of their own) are not counted. */
 /** The results' own links: not their release notes, nor a security advisory's mark on an affected version. */
 const resultLinks = (page: Page) => page.locator('main ul li a').filter({ hasNotText: /Release notes|^Affected by / });
 /** A PDF's link as it reads: the ↗ icon and, for screen readers, that it opens in a new tab. */
@@ -23,9 +22,12 @@ test.describe('Offline Installer', () => {
   }) => {
     await open(page, `/cornerstone/offline?registrationId=${CS}`);
     await expect(page.getByLabel('Registration ID')).toHaveValue(CS);
+    // Each version's installer, and beside it its software bill of materials where it has one.
     await expect(resultLinks(page)).toHaveText([
       'Cornerstone 2.10.0',
+      'Software bill of materials (CycloneDX 1.6, 4 components) of Cornerstone 2.10.0',
       'Cornerstone 2.8.1',
+      'Software bill of materials (CycloneDX 1.6, 4 components) of Cornerstone 2.8.1',
       'Cornerstone 2.7.0',
       'Cornerstone 2.6.2',
     ]);

@@ -123,7 +123,9 @@ const VISITS: Partial<Record<string, Visit | ((page: Page) => Promise<Visit>)>> 
   [DESTINATIONS.servicePublishing.url]: {
     url: DESTINATIONS.servicePublishing.url,
     fill: async (page) => {
-      await expect(page.getByRole('region', { name: 'Published files' }).getByRole('status')).toHaveText(/^\d+ files$/);
+      await expect(page.getByRole('region', { name: 'Published files' }).getByRole('status')).toHaveText(
+        /^\d+ files? on this page$/,
+      );
       await expect(page.getByRole('region', { name: 'Change history' }).getByRole('row').nth(1)).toBeVisible();
     },
   },
