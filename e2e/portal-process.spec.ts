@@ -196,8 +196,9 @@ test('staff commands work beside the running portal: a revoked role is refused o
       encoding: 'utf8',
       timeout: 30_000,
     });
-    // The demo catalogue's import (a publish), the expiring key it was given, and the revocation.
-    expect(verified.stdout).toContain('The audit log is intact: 3 rows');
+    // The demo catalogue's import (a publish), its advisory and not-affected statement (two
+    // publishes), the expiring key it was given, and the revocation.
+    expect(verified.stdout).toContain('The audit log is intact: 5 rows');
   } finally {
     await portal.stop();
     await rm(portal.dataDir, { recursive: true, force: true });
