@@ -206,7 +206,8 @@ test('the published files page forward and back by name, four to a page, and a w
   pageProblems,
 }) => {
   await signInPage(page, await newPublisher());
-  // The demo's eleven ChromaTOF files, by name, four to a page: 6.0.2's, 6.1.0's, then Tile 2.0.0's installer and Tile 2.1.0's two files.
+  // The demo's twelve ChromaTOF files, by name, four to a page: 6.0.2's, 6.1.0's, then Tile 2.0.0's
+  // installer, Tile 2.1.0's two files and 6.1.0's SBOM (its lower-case name sorts after the rest).
   await gotoHydrated(page, '/service/publishing?file=ChromaTOF-&sort=name&rows=4');
   const next = page
     .getByRole('navigation', { name: 'Pages of published files' })
@@ -227,7 +228,12 @@ test('the published files page forward and back by name, four to a page, and a w
   await next.click();
   await expect(fileRow(page, FILE)).toBeVisible();
   const third = await rowNames(page);
-  expect(third).toEqual([FILE, 'ChromaTOF-Tile-2.1.0-Release-Notes.txt', 'ChromaTOF-Tile-2.1.0-Setup.zip']);
+  expect(third).toEqual([
+    FILE,
+    'ChromaTOF-Tile-2.1.0-Release-Notes.txt',
+    'ChromaTOF-Tile-2.1.0-Setup.zip',
+    'chromatof-6.1.0.cdx.json',
+  ]);
 
   // Back one page and forward again: the same files.
   await previous.click();

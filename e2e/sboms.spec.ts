@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import { signInPage, test } from './fixtures';
 import { E2E_ADMINS } from './global-setup';
 import { gotoHydrated, gotoInitialized } from './public-pages';
-import { newPublisher } from './publishers';
+import { newStaffMember } from './publishers';
 
 // Issue 35's "Done when": a version published with its SBOM through a draft, offered to the
 // customer beside the installer, and the staff's component search over the demo releases.
@@ -47,7 +47,8 @@ test('a publisher adds a version with its installer and SBOM in a draft and publ
   pageProblems,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signInPage(page, await newPublisher(E2E_ADMINS.sboms));
+  // A publisher who also drafts advisories: the search offers to draft one for the releases found.
+  await signInPage(page, await newStaffMember(E2E_ADMINS.sboms, ['publisher', 'security']));
   const version = `8.${Number.parseInt(randomUUID().slice(0, 6), 16)}.0`;
   const library = `e2e-sbom-${randomUUID().slice(0, 8)}`;
   const installerPath = testInfo.outputPath(`Cornerstone-${version}-Offline.zip`);
