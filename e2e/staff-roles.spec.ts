@@ -146,6 +146,7 @@ test('a person invited without a role sees only the read-only tools and, at a ro
     'Releases & PIBs',
     'Products & Options',
     'ChromaTOF Releases',
+    'Components',
   ]);
   await personPage.getByRole('button', { name: person, exact: true }).click();
   await expect(personPage.getByText('Roles: none (the read-only tools)')).toBeVisible();
