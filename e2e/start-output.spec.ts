@@ -54,7 +54,7 @@ test('on a terminal: one readable line per stage, the URL, and nothing else', as
     const first = await start(dataDir, { terminal: true });
     expect(first.exitCode).toBe(0);
     const firstLines = first.lines;
-    expect(firstLines).toHaveLength(6);
+    expect(firstLines).toHaveLength(7);
     expect(firstLines[0]).toMatch(new RegExp(`^${TIME} Database ready: embedded in ${dataDir}/pg$`));
     expect(firstLines[1]).toMatch(
       new RegExp(`^${TIME} Database migrated: \\d+ new migrations applied \\(\\d+ in all\\)$`),
@@ -62,15 +62,20 @@ test('on a terminal: one readable line per stage, the URL, and nothing else', as
     expect(firstLines[2]).toMatch(new RegExp(`^${TIME} Imported the demo catalogue: \\d+ versions, \\d+ files`));
     expect(firstLines[3]).toMatch(
       new RegExp(
-        `^${TIME} Portal running at http://localhost:${first.port} \\(listening on http://127\\.0\\.0\\.1:${first.port}, started in \\d+ ms\\)$`,
+        `^${TIME} Published the demo catalogue's \\d+ security advisories \\(docs/security-advisories\\.md\\)$`,
       ),
     );
     expect(firstLines[4]).toMatch(
       new RegExp(
+        `^${TIME} Portal running at http://localhost:${first.port} \\(listening on http://127\\.0\\.0\\.1:${first.port}, started in \\d+ ms\\)$`,
+      ),
+    );
+    expect(firstLines[5]).toMatch(
+      new RegExp(
         `^${TIME} SIGTERM: no new connections; finishing 0 in-flight requests \\(up to SHUTDOWN_GRACE_SECONDS, 10 s\\), then stopping$`,
       ),
     );
-    expect(firstLines[5]).toMatch(new RegExp(`^${TIME} Stopped after \\d+ ms$`));
+    expect(firstLines[6]).toMatch(new RegExp(`^${TIME} Stopped after \\d+ ms$`));
 
     const again = await start(dataDir, { terminal: true });
     expect(again.lines.map((line) => line.replace(/^\d\d:\d\d:\d\d /, '').replace(/\d+/g, 'N'))).toEqual([
