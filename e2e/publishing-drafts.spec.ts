@@ -374,8 +374,12 @@ test.describe('the draft screens', () => {
     const oldLink = await item.getByRole('link', { name: `Cornerstone ${version}` }).getAttribute('href');
 
     // Withdrawn on the Publishing screen, it leaves the lookup and its old link says so.
-    await gotoHydrated(page, '/service/publishing');
-    const card = page.getByRole('listitem', { name: fileName, exact: true });
+    // Found by its name: other specs publish beside this one.
+    await gotoHydrated(page, `/service/publishing?file=${encodeURIComponent(fileName)}`);
+    const card = page
+      .getByRole('region', { name: 'Published files' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: fileName, exact: true }) });
     await card.getByRole('button', { name: 'Withdraw…' }).click();
     const dialog = page.getByRole('dialog', { name: `Withdraw ${fileName}?` });
     await dialog.getByLabel('Reason').fill('Published by mistake');
