@@ -118,5 +118,8 @@ test('a publisher adds a version with its installer and SBOM in a draft and publ
   await page.getByRole('textbox', { name: 'Version', exact: true }).fill('');
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(row(`Cornerstone ${version}`)).toContainText('1.0.0');
-  expect(pageProblems).toEqual([]);
+  // A publish refused as stale (409: another spec published since the preview) was sent again
+  // by publishPreviewed; that refusal is the only problem the page may have logged.
+  expect(pageProblems.filter((problem) => !/status of 409 \(Conflict\)/.test(problem))).toEqual([]);
+  pageProblems.length = 0;
 });
