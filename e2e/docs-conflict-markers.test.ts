@@ -12,6 +12,8 @@ const OURS = '<'.repeat(7);
 const SEPARATOR = '='.repeat(7);
 const THEIRS = '>'.repeat(7);
 const BASE = '|'.repeat(7);
+/** The end marker as Prettier rewrites it in Markdown: a seven-deep blockquote. */
+const THEIRS_AS_QUOTE = '> '.repeat(7).trimEnd();
 
 const SCRIPT = path.join(REPO_ROOT, 'scripts/check-conflict-markers.mjs');
 
@@ -32,12 +34,12 @@ describe('conflictMarkers', () => {
   });
 
   test('finds the markers as Prettier left them in docs/operations.md', () => {
-    const text = [`${OURS} HEAD`, '', '| x |', '| - |', `| ${SEPARATOR} |`, '', '> > > > > > > s5-uploads'].join(
+    const text = [`${OURS} HEAD`, '', '| x |', '| - |', `| ${SEPARATOR} |`, '', `${THEIRS_AS_QUOTE} s5-uploads`].join(
       '\r\n',
     );
     expect(conflictMarkers(text)).toEqual([
       { line: 1, text: `${OURS} HEAD` },
-      { line: 7, text: '> > > > > > > s5-uploads' },
+      { line: 7, text: `${THEIRS_AS_QUOTE} s5-uploads` },
     ]);
   });
 
