@@ -178,7 +178,8 @@ function printTable(header, rows) {
   const line = (row) =>
     row
       .map((cell, column) => (column >= 1 && column <= 3 ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
-      .join('  ');
+      .join('  ')
+      .trimEnd();
   console.log(line(cells[0]));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of cells.slice(1)) console.log(line(row));
