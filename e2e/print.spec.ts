@@ -13,8 +13,7 @@ import {
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { advisoryApiPath } from '../apps/web/app/features/security/api/advisory-path';
-import { DEMO_ADVISORIES_FILE } from '../apps/api/src/features/security-advisories/demo-advisories';
-import { REPO_ROOT } from '../test-kit/portal-process';
+import { DEMO_ADVISORIES_FILE, DEMO_CATALOGUE_DIR } from '../apps/api/src/paths';
 import { gotoHydrated, gotoInitialized } from './public-pages';
 
 // A lookup result is a record a regulated lab files: printed (or saved as PDF) it shows the
@@ -22,11 +21,10 @@ import { gotoHydrated, gotoInitialized } from './public-pages';
 // size in bytes, date and full SHA-256, without the navigation, the form or the help.
 const CS = 'DEMO-CS-1001';
 const KEY = 'DEMO-KEY-2001';
-const DEMO_FILES = path.join(REPO_ROOT, 'apps/api/demo-catalogue');
 
 const sha256Of = async (relative: string) =>
   createHash('sha256')
-    .update(await readFile(path.join(DEMO_FILES, relative)))
+    .update(await readFile(path.join(DEMO_CATALOGUE_DIR, relative)))
     .digest('hex');
 
 /** The lookup as the print shows it: the ID masked but for its last 4 characters, then the time in UTC. */
@@ -132,7 +130,7 @@ test.describe('a lookup result prints as a record', () => {
       .getByRole('list', { name: 'Downloads' })
       .getByRole('listitem')
       .filter({ hasText: 'ChromaTOF 6.1.0 Installer' });
-    const bytes = (await readFile(path.join(DEMO_FILES, 'chromatof/ChromaTOF-6.1.0-Setup.zip'))).length;
+    const bytes = (await readFile(path.join(DEMO_CATALOGUE_DIR, 'chromatof/ChromaTOF-6.1.0-Setup.zip'))).length;
     await expect(installer).toContainText(`${bytes.toLocaleString('en-US')} bytes`);
 
     const pdf = await page.pdf({ format: 'A4', printBackground: false });
@@ -151,7 +149,7 @@ test('a security advisory prints with its ID, severity, releases and revision hi
   pageProblems,
 }) => {
   const [demo] = JSON.parse(
-    await readFile(path.join(DEMO_FILES, DEMO_ADVISORIES_FILE), 'utf8'),
+    await readFile(path.join(DEMO_CATALOGUE_DIR, DEMO_ADVISORIES_FILE), 'utf8'),
   ) as AdvisoryDraftContent[];
   const { advisories } = (await (await page.request.get(ADVISORY_PATHS.advisories)).json()) as AdvisoryList;
   const { advisoryId } = advisories.find((advisory) => advisory.title === demo!.title)!;
