@@ -7,45 +7,19 @@
 // and the publish's durations, the lookups' p99, maximum and requests per second during the
 // publish, then checks that the customer's PIB lookup lists every new entry. Three runs,
 // each a draft of its own; then the median of each figure.
-import { PUBLISHED_FILES_MAX_LIMIT, PUBLISHING_PATHS } from '@portal/contracts';
+import { PUBLISHING_PATHS } from '@portal/contracts';
 import { loadDuring } from './lib/autocannon.mjs';
-import { startPortal } from '../test-kit/portal-process.ts';
-import { signInWithRoles } from '../test-kit/staff-session.ts';
+import { startPortalWithPublisher } from './lib/publisher-portal.mjs';
 
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PUBLISH_TARGET_MS = 2_000;
 const P99_TARGET_MS = 20;
-const DOMAIN = 'bench.example';
-const ADMIN = `bench-admin@${DOMAIN}`;
-const PUBLISHER = `bench-publisher@${DOMAIN}`;
 const customer = { authorization: 'Hasp id=DEMO-CS-1001' };
 
-const portal = await startPortal({ env: { STAFF_EMAIL_DOMAINS: DOMAIN, ADMIN_EMAILS: ADMIN } });
+const { portal, api, storedPib: stored } = await startPortalWithPublisher();
 let failed = false;
 try {
-  // An administrator invites a publisher, who signs in: the browser door's caller, with only that role.
-  const publisher = await signInWithRoles({
-    origin: portal.url,
-    dataDir: portal.dataDir,
-    admin: ADMIN,
-    email: PUBLISHER,
-    roles: ['publisher'],
-  });
-  const api = async (method, path, body) => {
-    const response = await fetch(new URL(path, portal.url), {
-      method,
-      headers: { ...publisher.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return JSON.parse(text);
-  };
-  const { files } = await api('GET', `${PUBLISHING_PATHS.files}?limit=${PUBLISHED_FILES_MAX_LIMIT}`);
-  const stored = files.find((file) => file.withdrawn === null && file.uses.some((use) => use.section === 'pibs'));
-  if (!stored) throw new Error('the demo catalogue has no live PIB file to name');
-
   const runs = [];
   for (let run = 1; run <= RUNS; run++) {
     const variants = Array.from({ length: ENTRIES }, (_, index) => `bench-${run}-${String(index).padStart(4, '0')}`);

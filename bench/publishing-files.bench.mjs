@@ -4,41 +4,17 @@
 // by a name fragment over all of them, asked 200 times in turn with fragments that match
 // from one file to a thousand. Target: p99 <= 50 ms. Prints the p50, p99 and maximum of that
 // and, for comparison, of the first page unfiltered, ordered by name and by where published.
-import { PUBLISHED_FILES_MAX_LIMIT, PUBLISHING_PATHS } from '@portal/contracts';
-import { startPortal } from '../test-kit/portal-process.ts';
-import { signInWithRoles } from '../test-kit/staff-session.ts';
+import { PUBLISHING_PATHS } from '@portal/contracts';
+import { startPortalWithPublisher } from './lib/publisher-portal.mjs';
 
 const FILES = Number(process.env.BENCH_FILES ?? 10_000);
 const BATCH = 1_000;
 const ASKS = Number(process.env.BENCH_ASKS ?? 200);
 const P99_TARGET_MS = 50;
-const DOMAIN = 'bench.example';
-const ADMIN = `bench-admin@${DOMAIN}`;
 
-const portal = await startPortal({ env: { STAFF_EMAIL_DOMAINS: DOMAIN, ADMIN_EMAILS: ADMIN } });
+const { portal, api, storedPib: stored } = await startPortalWithPublisher();
 let failed = false;
 try {
-  const publisher = await signInWithRoles({
-    origin: portal.url,
-    dataDir: portal.dataDir,
-    admin: ADMIN,
-    email: `bench-publisher@${DOMAIN}`,
-    roles: ['publisher'],
-  });
-  const api = async (method, path, body) => {
-    const response = await fetch(new URL(path, portal.url), {
-      method,
-      headers: { ...publisher.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-    return JSON.parse(text);
-  };
-  const { files } = await api('GET', `${PUBLISHING_PATHS.files}?limit=${PUBLISHED_FILES_MAX_LIMIT}`);
-  const stored = files.find((file) => file.withdrawn === null && file.uses.some((use) => use.section === 'pibs'));
-  if (!stored) throw new Error('the demo catalogue has no live PIB file to name');
-
   const generating = performance.now();
   for (let from = 0; from < FILES; from += BATCH) {
     const numbers = Array.from({ length: Math.min(BATCH, FILES - from) }, (_, index) => from + index);

@@ -5,6 +5,7 @@ import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Config } from '../../config/config';
 import type { Database } from '../../db/connect';
+import { DEMO_ADVISORIES_FILE } from '../../paths';
 import { auditRecorder, commandAuditContext } from '../../plugins/audit-log';
 import { loadSnapshot } from '../../plugins/catalogue/catalogue-snapshot';
 import { publishedReleases } from '../../plugins/catalogue/release-references';
@@ -12,9 +13,6 @@ import { createDraft, publishDraft } from './advisories';
 import { advisories } from './advisories-tables';
 import { publisherOf } from './advisories-plugin';
 import { csafKeyUserId, loadCsafSigning } from './csaf-signing';
-
-/** The demo advisories beside the demo catalogue (docs/demo-data.md): drafts in the form the API takes. */
-export const DEMO_ADVISORIES_FILE = 'advisories.json';
 
 /**
  * Publishes the demo catalogue's advisories through the same publish as the API, when no
