@@ -2,9 +2,11 @@ import {
   AUDIT_ACTIONS,
   CHROMATOF_PATHS,
   COMPONENTS_PATHS,
+  FIRMWARE_PATHS,
   fileWithdrawnMessage,
   PUBLISHING_PATHS,
   type ComponentSearchResult,
+  type FirmwareReleases,
   type HalLinks,
   type PublishedFile,
   type PublishedFilePage,
@@ -145,5 +147,34 @@ describe("a release's SBOM follows its installer when it is withdrawn and restor
     expect((await restore(rest[0]!, publisher)).statusCode).toBe(200);
     expect((await publishedFile(publisher, 'chromatof-6.1.0.cdx.json')).withdrawn).toBeNull();
     expect(await offered()).toContain(sbomTitle);
+  });
+
+  it("withdraws a firmware release's SBOM with its update.zip: its public path answers 410, and comes back with it", async () => {
+    const publisher = await demo.signIn('publisher-sbom-firmware@example.com', ['publisher']);
+    const sbomPath = '/firmware/002.002.010/sbom.cdx.json';
+    const original = await demo.get(sbomPath);
+    expect(original.statusCode).toBe(200);
+    const listed = async () =>
+      (await demo.get(FIRMWARE_PATHS.releases))
+        .json<FirmwareReleases>()
+        .releases.find((release) => release.version === '002.002.010');
+    const update = (await demo.get(EVERY_PUBLISHED_FILE, publisher))
+      .json<PublishedFilePage>()
+      .files.find((file) => file.uses.some((use) => use.section === 'firmware' && use.key === '002.002.010'))!;
+
+    expect((await withdraw(update, publisher, 'Freezes on PX400')).statusCode).toBe(200);
+    expect(await listed()).toBeUndefined();
+    const gone = await demo.get(sbomPath);
+    expect(gone.statusCode).toBe(410);
+    expect(gone.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
+    expect((await publishedFile(publisher, 'px-firmware-002.002.010.cdx.json')).withdrawn?.reason).toBe(
+      'Freezes on PX400',
+    );
+
+    expect((await restore(update, publisher)).statusCode).toBe(200);
+    const back = await demo.get(sbomPath);
+    expect(back.statusCode).toBe(200);
+    expect(back.rawPayload.equals(original.rawPayload)).toBe(true);
+    expect((await listed())!.sbom!.file.sha256).toBe(sha256(original.rawPayload));
   });
 });
