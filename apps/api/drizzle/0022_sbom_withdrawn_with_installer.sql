@@ -1,2 +1,0 @@
-ALTER TABLE "file_withdrawals" ADD COLUMN "withdrawn_with" uuid;--> statement-breakpoint
-ALTER TABLE "file_withdrawals" ADD CONSTRAINT "file_withdrawals_withdrawn_with_files_id_fk" FOREIGN KEY ("withdrawn_with") REFERENCES "public"."files"("id") ON DELETE no action ON UPDATE no action;
