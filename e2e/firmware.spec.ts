@@ -223,6 +223,31 @@ test.describe('what a lab needs to believe a firmware file', () => {
     expect(pageProblems).toEqual([]);
   });
 
+  test("a release's software bill of materials beside its firmware, with its size and SHA-256", async ({
+    page,
+    pageProblems,
+  }) => {
+    await open(page, '/metallographics/px/firmware');
+    const sbom = await readFile(path.join(REPO_ROOT, 'apps/api/demo-catalogue/sboms/px-firmware-002.002.010.cdx.json'));
+    const latest = page.getByRole('region', { name: 'PX firmware v010 (002.002.010)', exact: true });
+    const link = latest.getByRole('link', {
+      name: 'Software bill of materials (CycloneDX 1.6, 4 components) of PX firmware v010 (002.002.010)',
+      exact: true,
+    });
+    await expect(link).toBeVisible();
+    await expect(latest).toContainText('px-firmware-002.002.010.cdx.json');
+    await expect(latest).toContainText(createHash('sha256').update(sbom).digest('hex'));
+    await expect(latest.getByText(`${sbom.length.toLocaleString('en-US')} bytes`).first()).toBeAttached();
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(new URL(download.url()).pathname).toBe('/firmware/002.002.010/sbom.cdx.json');
+    expect((await readFile((await download.path())!)).equals(sbom)).toBe(true);
+    // The earlier PX release has none, and shows none.
+    await expect(
+      page.getByRole('region', { name: 'Earlier PX firmware' }).getByRole('link', { name: /bill of materials/ }),
+    ).toHaveCount(0);
+    expect(pageProblems).toEqual([]);
+  });
+
   test('release notes with markup are shown as text and never run', async ({ page, pageProblems }) => {
     const hostile =
       'Fixes the lid sensor.\n<script>window.notesRan = true</script><img src=x onerror="window.notesRan = true">';

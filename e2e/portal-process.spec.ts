@@ -229,12 +229,12 @@ test('a backup beside the serving portal on its embedded database restores into 
     const backup = await command(portal.dataDir, 'backup', archive);
     serving = false;
     await load;
-    expect(backup.stdout).toMatch(/^Backed up to .*: \d+ tables, \d+ rows, 38 files, /);
+    expect(backup.stdout).toMatch(/^Backed up to .*: \d+ tables, \d+ rows, 39 files, /);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 200)).toBe(true);
 
     const restore = await command(restoredDir, 'restore', archive);
-    expect(restore.stdout).toMatch(/^Restored .*: \d+ tables, \d+ rows, 38 files in /);
+    expect(restore.stdout).toMatch(/^Restored .*: \d+ tables, \d+ rows, 39 files in /);
     restored = await startPortal({ dataDir: restoredDir });
     // Restored, not the demo catalogue imported anew on an empty database.
     expect(restored.output()).not.toContain('Imported the demo catalogue');

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { AffectedByMark } from './advisories';
+import { SbomLink } from './sboms';
 
 export const FirmwareRelease = Type.Object({
   version: Type.String(),
@@ -47,6 +48,8 @@ export const FirmwareReleaseListing = Type.Object({
   releaseNotesUrl: Type.String(),
   /** The published advisories that name this release as affected (docs/security-advisories.md); empty when none. */
   affectedBy: Type.Optional(Type.Array(AffectedByMark)),
+  /** Its software bill of materials (docs/sbom.md), at a public path (firmwareSbomPath); null without one. */
+  sbom: Type.Union([SbomLink, Type.Null()]),
 });
 export type FirmwareReleaseListing = Static<typeof FirmwareReleaseListing>;
 

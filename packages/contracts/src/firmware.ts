@@ -21,6 +21,8 @@ export const FIRMWARE_PATHS = {
   update: '/firmware/:version/update.zip',
   /** A release's notes as plain text, shown in the browser (inline), never run. */
   releaseNotes: '/firmware/:version/release-notes.txt',
+  /** A release's software bill of materials (docs/sbom.md), public like its update.zip. */
+  sbom: '/firmware/:version/sbom.cdx.json',
   /** Every published release of every instrument, newest first: what the firmware pages list. */
   releases: '/firmware/releases.json',
 } as const;
@@ -28,6 +30,11 @@ export const FIRMWARE_PATHS = {
 /** SPEC §7: the firmware download URL has the form firmware/{version}/update.zip. */
 export function firmwareUpdatePath(version: string): string {
   return FIRMWARE_PATHS.update.replace(':version', encodeURIComponent(version));
+}
+
+/** Where a release's SBOM is downloaded, when it has one. */
+export function firmwareSbomPath(version: string): string {
+  return FIRMWARE_PATHS.sbom.replace(':version', encodeURIComponent(version));
 }
 
 /** Where a release's notes are read as text. */

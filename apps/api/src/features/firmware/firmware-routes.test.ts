@@ -171,6 +171,8 @@ describe('every published release', () => {
       releaseNotesUrl: '/firmware/001.004.000/release-notes.txt',
       // No published advisory names this release (docs/security-advisories.md).
       affectedBy: [],
+      // Nor has it an SBOM (PX 002.002.010 has: sboms/sbom-delivery.test.ts).
+      sbom: null,
     });
     const notes = await demo.get(earlier.releaseNotesUrl);
     expect(notes.statusCode).toBe(200);

@@ -6,6 +6,7 @@ import {
   FirmwareMetadata,
   firmwareReleaseNotesPath,
   FirmwareReleases,
+  firmwareSbomPath,
   firmwareUpdatePath,
   fileWithdrawnMessage,
   type FirmwareInstrumentName,
@@ -14,8 +15,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
+import type { CatalogueSnapshot } from '../../plugins/catalogue/catalogue-snapshot';
+import { fileDetails } from '../../plugins/catalogue/file-details';
 import { contentDisposition, sendFromMemory } from '../../plugins/file-delivery';
 import { affectedByOf, type AffectedByMarks } from '../security-advisories/queries';
+import { sbomOf, type SbomRecord } from '../sboms/queries';
 import type { FirmwareReleaseRecord } from './firmware-snapshot';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
@@ -35,6 +39,7 @@ const RELEASES_CACHE_CONTROL = METADATA_CACHE_CONTROL;
 const RELEASE_NOTES_CACHE_CONTROL = UPDATE_CACHE_CONTROL;
 /** Never quotes the version asked for: an error body repeats nothing of the request. */
 const NO_SUCH_FIRMWARE = 'There is no firmware of that version.';
+const NO_SUCH_SBOM = 'There is no software bill of materials for firmware of that version.';
 
 /**
  * Metallographics firmware on stable public paths (docs/firmware.md): the signed metadata
@@ -117,7 +122,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { marks } = await app.advisories.published.get();
-      const body = JSON.stringify(releaseListing([...(await app.catalogue.get()).firmware.releases.values()], marks));
+      const snapshot = await app.catalogue.get();
+      const body = JSON.stringify(
+        releaseListing([...snapshot.firmware.releases.values()], marks, (release) => firmwareSbom(snapshot, release)),
+      );
       return sendFromMemory(request, reply, {
         body,
         etag: etagOf(Buffer.from(body)),
@@ -190,28 +198,98 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       });
     },
   );
+
+  app.get(
+    FIRMWARE_PATHS.sbom,
+    {
+      schema: {
+        tags: ['firmware'],
+        summary:
+          "A firmware release's software bill of materials, CycloneDX JSON (Range, ETag and If-None-Match supported)",
+        params: Type.Object({ version: Type.String({ pattern: FIRMWARE_VERSION_NAME_PATTERN }) }),
+        response: {
+          200: BinaryFile,
+          206: BinaryFile,
+          303: Type.Null({
+            description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes',
+          }),
+          304: Type.Null(),
+          404: ErrorBody,
+          410: ErrorBody,
+          416: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const snapshot = await app.catalogue.get();
+      const release = snapshot.firmware.releases.get(request.params.version);
+      const sbom = release && firmwareSbom(snapshot, release);
+      if (!sbom) {
+        // A withdrawn SBOM (on its own or with its update.zip) says so, as every withdrawn file's link does.
+        const published = snapshot.asPublished.firmware.releases.get(request.params.version);
+        const publishedSbom = published && firmwareSbom(snapshot.asPublished, published);
+        if (
+          published &&
+          publishedSbom &&
+          (snapshot.withdrawn.has(publishedSbom.file.id) || snapshot.withdrawn.has(published.update.id))
+        ) {
+          return reply.status(410).send({ message: fileWithdrawnMessage(app.config.makerName) });
+        }
+        return reply.status(404).send({ message: NO_SUCH_SBOM });
+      }
+      return app.fileDelivery.send(request, reply, sbom.file, () => {}, {
+        cacheControl: UPDATE_CACHE_CONTROL,
+        downloadName: sbom.file.name,
+      });
+    },
+  );
 };
 
-/** The published releases as the pages list them: by instrument, each one's newest first. */
+/** A firmware release's live SBOM, or undefined. */
+function firmwareSbom(
+  snapshot: CatalogueSnapshot,
+  { instrument, version }: { instrument: string; version: string },
+): SbomRecord | undefined {
+  return sbomOf(snapshot, { kind: 'firmware', instrument: instrument as FirmwareInstrumentName, version });
+}
+
+/** The published releases as the pages list them: by instrument, each one's newest first, each with its SBOM. */
 export function releaseListing(
   releases: FirmwareReleaseRecord[],
   marks: AffectedByMarks = new Map(),
+  sbomFor: (release: FirmwareReleaseRecord) => SbomRecord | undefined = () => undefined,
 ): FirmwareReleases {
   const sorted = [...releases].sort(
     (a, b) => a.instrument.localeCompare(b.instrument) || compareVersions(b.version, a.version),
   );
   return {
-    releases: sorted.map(({ instrument, version, releaseDate, releaseNotes, update }) => ({
-      instrument,
-      version,
-      releaseDate,
-      sizeBytes: update.sizeBytes,
-      sha256: update.sha256,
-      releaseNotes,
-      url: firmwareUpdatePath(version),
-      releaseNotesUrl: firmwareReleaseNotesPath(version),
-      affectedBy: affectedByOf(marks, { kind: 'firmware', instrument: instrument as FirmwareInstrumentName, version }),
-    })),
+    releases: sorted.map((release) => {
+      const { instrument, version, releaseDate, releaseNotes, update } = release;
+      const sbom = sbomFor(release);
+      return {
+        instrument,
+        version,
+        releaseDate,
+        sizeBytes: update.sizeBytes,
+        sha256: update.sha256,
+        releaseNotes,
+        url: firmwareUpdatePath(version),
+        releaseNotesUrl: firmwareReleaseNotesPath(version),
+        affectedBy: affectedByOf(marks, {
+          kind: 'firmware',
+          instrument: instrument as FirmwareInstrumentName,
+          version,
+        }),
+        sbom: sbom
+          ? {
+              uri: firmwareSbomPath(version),
+              format: sbom.format,
+              componentCount: sbom.componentCount,
+              file: fileDetails(sbom.file),
+            }
+          : null,
+      };
+    }),
   };
 }
 

@@ -15,7 +15,9 @@ import type { AuditAct } from '../../plugins/audit-log';
 import type { BlobStore } from '../../plugins/blob-store';
 import { CATALOGUE_PUBLISHED_CHANNEL } from '../../plugins/catalogue/catalogue';
 import { fileRestorations, files, fileWithdrawals } from '../../plugins/catalogue/catalogue-tables';
+import { loadSnapshot } from '../../plugins/catalogue/catalogue-snapshot';
 import { diffStates, readCatalogueState, summarize } from '../../plugins/catalogue/history';
+import { publishedReleases, releaseFileIds } from '../../plugins/catalogue/release-references';
 import {
   reissueFirmwareMetadata,
   sectionFiles,
@@ -28,6 +30,7 @@ import type { HashedFile, ImportProgress } from './manifest-check';
 import { catalogueChanges } from './publishing-tables';
 import { sweepBlobStore, takeImportLock } from './sweep';
 import { inRolledBackTransaction } from '../../db/rolled-back-transaction';
+import { sbomOf } from '../sboms/queries';
 import { upsertFamilies, upsertFiles } from './upserts';
 
 /**
@@ -127,6 +130,7 @@ export async function applyChangeSet(
         await guard?.(tx);
         const before = await readCatalogueState(tx);
         let upserts: AppliedChange['upserts'] = null;
+        let carried: string[] = [];
         if (changeSet.kind === 'manifest') {
           await sweepBlobStore(tx, blobStore, { graceMs: sweepGraceMs });
           for (const file of new Map([...changeSet.files.values()].map((file) => [file.blobKey, file])).values()) {
@@ -140,7 +144,7 @@ export async function applyChangeSet(
           }
           upserts = await applyManifest(tx, changeSet, author.actor, secretKey);
         } else {
-          await withdrawOrRestore(tx, changeSet, author.actor);
+          carried = await withdrawOrRestore(tx, changeSet, author.actor);
           await reissueFirmwareMetadata(tx);
         }
         const diff = diffStates(before, await readCatalogueState(tx));
@@ -165,6 +169,8 @@ export async function applyChangeSet(
             digest,
             counts: summary,
             ...(changeSet.kind === 'manifest' ? {} : { file: changeSet.fileId, reason: changeSet.reason }),
+            // The SBOMs that followed their release's installer (docs/sbom.md#withdrawn-with-its-installer).
+            ...(carried.length > 0 ? { sboms: carried } : {}),
           },
         });
         // Delivered on commit only, to every server listening on this database, naming the change.
@@ -236,7 +242,13 @@ export async function previewChangeSet<T>(
 }
 
 /** Sets a file's withdrawal as the manifest says; a file already so is left as it is (importing twice changes nothing). */
-async function setWithdrawn(tx: DatabaseExecutor, fileId: string, reason: string | null, actor: string) {
+async function setWithdrawn(
+  tx: DatabaseExecutor,
+  fileId: string,
+  reason: string | null,
+  actor: string,
+  withdrawnWith: string | null = null,
+) {
   if (reason === null) {
     const ended = await tx
       .delete(fileWithdrawals)
@@ -252,15 +264,23 @@ async function setWithdrawn(tx: DatabaseExecutor, fileId: string, reason: string
           set: { restoredAt: sql`now()`, restorations: sql`${fileRestorations.restorations} + 1`, restoredBy: actor },
         });
     }
-  } else await tx.insert(fileWithdrawals).values({ fileId, reason, withdrawnBy: actor }).onConflictDoNothing();
+  } else {
+    await tx
+      .insert(fileWithdrawals)
+      .values({ fileId, reason, withdrawnBy: actor, withdrawnWith })
+      .onConflictDoNothing();
+  }
 }
 
-/** The publishing screen's act on one file; refused, changing nothing, when the file is not in the state it needs. */
+/**
+ * The publishing screen's act on one file; refused, changing nothing, when the file is not in
+ * the state it needs. Answers the IDs of the SBOMs that followed it.
+ */
 async function withdrawOrRestore(
   tx: DatabaseExecutor,
   { kind, fileId, reason }: { kind: 'withdrawal' | 'restoration'; fileId: string; reason: string | null },
   actor: string,
-) {
+): Promise<string[]> {
   // The import lock is held: no other change set is between this read and the write.
   const [row] = await tx
     .select({ withdrawal: fileWithdrawals.fileId })
@@ -271,4 +291,42 @@ async function withdrawOrRestore(
   if (kind === 'withdrawal' && row.withdrawal !== null) throw new ChangeRefused(409, FILE_ALREADY_WITHDRAWN_MESSAGE);
   if (kind === 'restoration' && row.withdrawal === null) throw new ChangeRefused(409, FILE_NOT_WITHDRAWN_MESSAGE);
   await setWithdrawn(tx, fileId, kind === 'withdrawal' ? (reason ?? '') : null, actor);
+  return carrySboms(tx, { kind, fileId, reason }, actor);
+}
+
+/**
+ * A release's SBOM follows its installer (docs/sbom.md#withdrawn-with-its-installer): when
+ * this withdrawal leaves a release the file belongs to with no live file, the release's live
+ * SBOM is withdrawn with it (same reason, `withdrawn_with` naming the file); when this
+ * restoration brings such a release back, its SBOM is restored if it was withdrawn with the
+ * release, not on its own. Read from the catalogue as this transaction sees it.
+ */
+async function carrySboms(
+  tx: DatabaseExecutor,
+  { kind, fileId, reason }: { kind: 'withdrawal' | 'restoration'; fileId: string; reason: string | null },
+  actor: string,
+): Promise<string[]> {
+  const snapshot = await loadSnapshot(tx);
+  const carried: string[] = [];
+  for (const release of publishedReleases(snapshot)) {
+    if (!releaseFileIds(snapshot, release.reference).includes(fileId)) continue;
+    const sbomFileId = sbomOf(snapshot.asPublished, release.reference)?.file.id;
+    if (sbomFileId === undefined || sbomFileId === fileId) continue;
+    const sbomWithdrawn = snapshot.withdrawn.has(sbomFileId);
+    if (kind === 'withdrawal') {
+      if (!release.withdrawn || sbomWithdrawn) continue;
+      await setWithdrawn(tx, sbomFileId, reason ?? '', actor, fileId);
+    } else {
+      if (release.withdrawn || !sbomWithdrawn) continue;
+      const [withdrawal] = await tx
+        .select({ withdrawnWith: fileWithdrawals.withdrawnWith })
+        .from(fileWithdrawals)
+        .where(eq(fileWithdrawals.fileId, sbomFileId));
+      // Withdrawn on its own (a wrong SBOM): it stays withdrawn until restored on its own.
+      if (!withdrawal || withdrawal.withdrawnWith === null) continue;
+      await setWithdrawn(tx, sbomFileId, null, actor);
+    }
+    carried.push(sbomFileId);
+  }
+  return carried;
 }

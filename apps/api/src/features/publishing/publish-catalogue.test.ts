@@ -42,7 +42,7 @@ describe('npm run portal -- import', () => {
   it('publishes the kit.folder and says what it did; the same kit.folder twice changes nothing', async () => {
     const first = await run();
     expect(first).toMatchObject({
-      files: { stored: 38, alreadyStored: 0 },
+      files: { stored: 39, alreadyStored: 0 },
       families: { added: 5 },
       versions: { added: 6, changed: 0, unchanged: 0 },
       registrations: { added: 9 },
@@ -53,14 +53,14 @@ describe('npm run portal -- import', () => {
       configurations: { added: 10 },
       chromatofReleases: { added: 4 },
       chromatofFiles: { added: 9 },
-      sboms: { added: 3 },
+      sboms: { added: 4 },
     });
     const state = await catalogueState();
     const blobs = await storedBlobs();
 
     const second = await run();
     expect(second).toMatchObject({
-      files: { stored: 0, alreadyStored: 38 },
+      files: { stored: 0, alreadyStored: 39 },
       families: { added: 0 },
       versions: { added: 0, changed: 0, unchanged: 6 },
       registrations: { added: 0, changed: 0, unchanged: 9 },
@@ -71,7 +71,7 @@ describe('npm run portal -- import', () => {
       configurations: { added: 0, changed: 0, unchanged: 10 },
       chromatofReleases: { added: 0, changed: 0, unchanged: 4 },
       chromatofFiles: { added: 0, changed: 0, unchanged: 9 },
-      sboms: { added: 0, changed: 0, unchanged: 3 },
+      sboms: { added: 0, changed: 0, unchanged: 4 },
     });
     expect(await catalogueState()).toEqual(state);
     expect(await storedBlobs()).toEqual(blobs);

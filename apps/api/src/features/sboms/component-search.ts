@@ -6,9 +6,10 @@ import {
   malformedPurlMessage,
   malformedVersionRangeMessage,
   type ComponentSearchResult,
+  type PublishedRelease,
   type ReleaseReference,
 } from '@portal/contracts';
-import { and, asc, eq, like, type SQL } from 'drizzle-orm';
+import { and, asc, eq, like, sql, type SQL } from 'drizzle-orm';
 import { PackageURL } from 'packageurl-js';
 import type { DatabaseExecutor } from '../../db/connect';
 import type { CatalogueSnapshot } from '../../plugins/catalogue/catalogue-snapshot';
@@ -71,6 +72,25 @@ export function parseComponentSearch(q: string | undefined, version: string | un
 /** `LIKE` treats `%`, `_` and `\` as its own: a prefix is matched as written. */
 const likePrefix = (prefix: string) => `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Shared collators: `localeCompare` with a locale builds one on every call. */
+const BY_NAME = new Intl.Collator('en');
+const BY_VERSION = new Intl.Collator('en', { numeric: true });
+
+/**
+ * The published releases of a snapshot and each one's place in the catalogue's order, worked
+ * out once per snapshot (a snapshot never changes; a publish brings a new one).
+ */
+const releaseOrders = new WeakMap<CatalogueSnapshot, { releases: PublishedRelease[]; order: Map<string, number> }>();
+function releaseOrderOf(snapshot: CatalogueSnapshot) {
+  let known = releaseOrders.get(snapshot);
+  if (!known) {
+    const releases = publishedReleases(snapshot);
+    known = { releases, order: new Map(releases.map((release, index) => [release.key, index])) };
+    releaseOrders.set(snapshot, known);
+  }
+  return known;
+}
+
 const productOf = (reference: ReleaseReference) =>
   reference.kind === 'cornerstone'
     ? 'Cornerstone'
@@ -88,7 +108,9 @@ export async function searchComponents(
   snapshot: CatalogueSnapshot,
   search: ComponentSearch,
 ): Promise<ComponentSearchResult> {
-  const key = search.field === 'name' ? sbomComponents.nameKey : sbomComponents.purlKey;
+  const column = search.field === 'name' ? sbomComponents.nameKey : sbomComponents.purlKey;
+  // In the C collation, as the index is (sboms-tables.ts): a range scan in the order asked for.
+  const key = sql`${column} COLLATE "C"`;
   const conditions: SQL[] = [like(key, likePrefix(search.prefix))];
   if (search.version.kind === 'exact') conditions.push(eq(sbomComponents.version, search.version.version));
   const limit = search.version.kind === 'range' ? RANGE_SCAN_LIMIT : COMPONENT_SEARCH_LIMIT;
@@ -105,15 +127,14 @@ export async function searchComponents(
     .limit(limit + 1);
   let truncated = rows.length > limit;
   const matching = rows.slice(0, limit).filter((row) => versionMatches(search.version, row.version));
-  const releases = publishedReleases(snapshot);
-  const order = new Map(releases.map((release, index) => [release.key, index]));
+  const { releases, order } = releaseOrderOf(snapshot);
   const found = matching
     .filter((row) => order.has(row.releaseKey))
     .sort(
       (a, b) =>
         order.get(a.releaseKey)! - order.get(b.releaseKey)! ||
-        a.name.localeCompare(b.name, 'en') ||
-        (a.version ?? '').localeCompare(b.version ?? '', 'en', { numeric: true }),
+        BY_NAME.compare(a.name, b.name) ||
+        BY_VERSION.compare(a.version ?? '', b.version ?? ''),
     );
   if (found.length > COMPONENT_SEARCH_LIMIT) truncated = true;
   return {

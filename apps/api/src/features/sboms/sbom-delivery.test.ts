@@ -1,4 +1,11 @@
-import { CHROMATOF_PATHS, type ChromatofDownload, type HalLinks, type Versions } from '@portal/contracts';
+import {
+  CHROMATOF_PATHS,
+  FIRMWARE_PATHS,
+  type ChromatofDownload,
+  type FirmwareReleases,
+  type HalLinks,
+  type Versions,
+} from '@portal/contracts';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -59,6 +66,45 @@ describe("a release's SBOM, offered to its customers beside the installer", () =
     });
     const bytes = await demoSbom('chromatof-6.1.0.cdx.json');
     expect((await get(download.uri)).rawPayload.equals(bytes)).toBe(true);
+  });
+
+  it('is on the firmware pages with its release, public like its update.zip', async () => {
+    const { releases } = (await demo.get(FIRMWARE_PATHS.releases)).json<FirmwareReleases>();
+    const bytes = await demoSbom('px-firmware-002.002.010.cdx.json');
+    const px = releases.find((release) => release.version === '002.002.010')!;
+    expect(px.sbom).toEqual({
+      uri: '/firmware/002.002.010/sbom.cdx.json',
+      format: 'CycloneDX 1.6',
+      componentCount: 4,
+      file: expect.objectContaining({
+        fileName: 'px-firmware-002.002.010.cdx.json',
+        contentType: 'application/vnd.cyclonedx+json',
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      }),
+    });
+    expect(releases.filter((release) => release.sbom !== null).map((release) => release.version)).toEqual([
+      '002.002.010',
+    ]);
+
+    // No credential: the firmware pages are public.
+    const whole = await get(px.sbom!.uri);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toMatch(/^application\/vnd\.cyclonedx\+json/);
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const ranged = await get(px.sbom!.uri, undefined, { headers: { range: 'bytes=10-29' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.equals(bytes.subarray(10, 30))).toBe(true);
+    const again = await get(px.sbom!.uri, undefined, { headers: { 'if-none-match': String(whole.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+
+    // A release without one, and a version never published, answer 404 with a message.
+    for (const uri of ['/firmware/002.001.007/sbom.cdx.json', '/firmware/009.009.009/sbom.cdx.json']) {
+      const none = await get(uri);
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ message: 'There is no software bill of materials for firmware of that version.' });
+    }
+    expect((await get('/firmware/..%2Fx/sbom.cdx.json')).statusCode).toBe(400);
   });
 
   it("is listed with its release in the customer's private feed", async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { files } from '../../plugins/catalogue/catalogue-tables';
 
@@ -18,8 +19,10 @@ export const releaseSboms = pgTable('release_sboms', {
 /**
  * The component index: every component of every release's SBOM, written in the publish's
  * transaction and replaced when the release's SBOM changes. `name_key` and `purl_key` are
- * lower case, with btree indexes in the C collation's order (text_pattern_ops), so a
- * prefix search (`LIKE 'open%'`) is an index range scan.
+ * lower case, each first in a btree index in the C collation (then the release and the
+ * position), so a prefix search (`name_key COLLATE "C" LIKE 'open%'`) is an index range scan
+ * that reads its rows already in the answer's order and stops at the answer's limit, whatever
+ * the database's own collation (docs/sbom.md#the-index).
  */
 export const sbomComponents = pgTable(
   'sbom_components',
@@ -37,7 +40,7 @@ export const sbomComponents = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.releaseKey, table.position] }),
-    index('sbom_components_name_key').on(table.nameKey.op('text_pattern_ops')),
-    index('sbom_components_purl_key').on(table.purlKey.op('text_pattern_ops')),
+    index('sbom_components_name_key').on(sql`${table.nameKey} COLLATE "C"`, table.releaseKey, table.position),
+    index('sbom_components_purl_key').on(sql`${table.purlKey} COLLATE "C"`, table.releaseKey, table.position),
   ],
 );

@@ -7,7 +7,7 @@ import {
   type ManifestFile,
   type ReleaseReference,
 } from '@portal/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readFile, realpath } from 'node:fs/promises';
 import type { DatabaseExecutor } from '../../db/connect';
 import {
@@ -124,8 +124,11 @@ export interface SbomRecord {
   componentCount: number;
 }
 
-/** Rows of the component index per insert: 7 values each, well under PostgreSQL's 65,535 parameters. */
-const COMPONENT_BATCH = 4_000;
+/**
+ * Rows of the component index per insert, passed as one JSON parameter: a 50,000-component
+ * SBOM is five statements, each one parameter, rather than thousands of bound values.
+ */
+const COMPONENT_BATCH = 10_000;
 
 export const sbomsSection = {
   /** One SBOM per release (the entries are unique already); a ChromaTOF release keeps the SBOM's label free. */
@@ -200,20 +203,29 @@ export const sbomsSection = {
   recorded: { sboms: releaseSboms },
 } satisfies CatalogueSection<{ sboms: Changes }, { sboms: Map<string, SbomRecord> }, CheckedSboms>;
 
-/** The index's rows of one release: the old ones deleted, the SBOM's written in batches. */
+/**
+ * The index's rows of one release: the old ones deleted, the SBOM's written in batches, each
+ * an INSERT ... SELECT over jsonb_to_recordset of one JSON parameter. The keys are lower-cased
+ * here, as the search lower-cases what it is asked (PostgreSQL's lower() depends on the
+ * database's collation).
+ */
 export async function replaceComponents(tx: DatabaseExecutor, releaseKey: string, sbom: CheckedSbom) {
   await tx.delete(sbomComponents).where(eq(sbomComponents.releaseKey, releaseKey));
   for (let start = 0; start < sbom.components.length; start += COMPONENT_BATCH) {
-    await tx.insert(sbomComponents).values(
+    const rows = JSON.stringify(
       sbom.components.slice(start, start + COMPONENT_BATCH).map((component, offset) => ({
-        releaseKey,
-        position: start + offset,
-        name: component.name,
-        nameKey: component.name.toLowerCase(),
-        version: component.version,
-        purl: component.purl,
-        purlKey: component.purl?.toLowerCase() ?? null,
+        p: start + offset,
+        n: component.name,
+        nk: component.name.toLowerCase(),
+        v: component.version,
+        u: component.purl,
+        uk: component.purl?.toLowerCase() ?? null,
       })),
+    );
+    await tx.execute(
+      sql`INSERT INTO ${sbomComponents} (release_key, position, name, name_key, version, purl, purl_key)
+        SELECT ${releaseKey}, r.p, r.n, r.nk, r.v, r.u, r.uk
+        FROM jsonb_to_recordset(${rows}::jsonb) AS r(p integer, n text, nk text, v text, u text, uk text)`,
     );
   }
 }

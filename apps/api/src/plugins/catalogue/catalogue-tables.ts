@@ -42,6 +42,12 @@ export const fileWithdrawals = pgTable('file_withdrawals', {
   reason: text('reason').notNull(),
   /** A staff e-mail address, or `cli`. */
   withdrawnBy: text('withdrawn_by').notNull(),
+  /**
+   * The file whose withdrawal carried this one with it (a release's SBOM follows its
+   * installer, docs/sbom.md#withdrawn-with-its-installer); null when withdrawn on its own.
+   * Restoring the release restores only a file withdrawn with it.
+   */
+  withdrawnWith: uuid('withdrawn_with').references(() => files.id),
 });
 
 /**

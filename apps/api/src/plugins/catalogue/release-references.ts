@@ -65,3 +65,29 @@ export function findPublishedRelease(
   const key = releaseReferenceKey(reference);
   return publishedReleases(snapshot).find((release) => release.key === key);
 }
+
+/**
+ * The IDs of the files a release is made of, withdrawn ones too: a Cornerstone version's
+ * offline installer, a ChromaTOF release's files, a firmware release's update. Not its SBOM,
+ * which follows them (docs/sbom.md#withdrawn-with-its-installer). Empty for a release the
+ * catalogue does not have.
+ */
+export function releaseFileIds(snapshot: CatalogueSnapshot, reference: ReleaseReference): string[] {
+  const all = snapshot.asPublished;
+  switch (reference.kind) {
+    case 'cornerstone': {
+      const installer = all.versions.get(reference.version)?.offlineInstaller;
+      return installer ? [installer.id] : [];
+    }
+    case 'chromatof': {
+      const release = all.chromatofReleases.find(
+        ({ product, version }) => product === reference.product && version === reference.version,
+      );
+      return release?.files.map(({ file }) => file.id) ?? [];
+    }
+    case 'firmware': {
+      const release = all.firmware.releases.get(reference.version);
+      return release?.instrument === reference.instrument ? [release.update.id] : [];
+    }
+  }
+}

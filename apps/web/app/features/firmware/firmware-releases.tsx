@@ -3,6 +3,7 @@ import { AffectedMarks, affectedMarksOf } from '../../shared/components/affected
 import { FileCheck } from '../../shared/components/file-check';
 import { FileSize } from '../../shared/components/file-size';
 import { Button } from '../../shared/components/ui/button';
+import { SbomDownload } from '../../shared/lookup/sbom-download';
 import { formatByteCount, formatDate } from '../../shared/format';
 import page from '../../styles/page.module.css';
 import type { FirmwareDownloadView } from './firmware-download';
@@ -15,7 +16,7 @@ type LatestFirmware = Extract<FirmwareDownloadView, { kind: 'download' }>;
  * What a lab needs to believe a firmware file, below the update instructions (so nothing the
  * prerendered page shows moves when it fills in): the latest release's notes as text and how
  * to check its SHA-256, then every earlier release still published, each with its notes and
- * SHA-256. Notes are text from the catalogue: rendered as text, never as markup.
+ * SHA-256; each with its software bill of materials where it has one. Notes are text from the catalogue: rendered as text, never as markup.
  */
 export function FirmwareReleases({
   instrument,
@@ -48,6 +49,7 @@ export function FirmwareReleases({
         {latestListing && <AffectedMarks marks={affectedMarksOf(latestListing)} />}
         {latest.releaseNotes !== undefined && <ReleaseNotes notes={latest.releaseNotes} url={notesUrl} />}
         {latest.sha256 && <FileCheck fileName="update.zip" sha256={latest.sha256} name={name} />}
+        {latestListing?.sbom && <SbomDownload sbom={latestListing.sbom} name={name} />}
       </section>
       {earlier.length > 0 && (
         <section className={page.section} aria-labelledby="earlier-firmware">
@@ -115,6 +117,7 @@ function EarlierRelease({ shortName, release }: { shortName: string; release: Fi
       </p>
       <ReleaseNotes notes={release.releaseNotes} url={release.releaseNotesUrl} />
       <FileCheck fileName="update.zip" sha256={release.sha256} name={name} />
+      {release.sbom && <SbomDownload sbom={release.sbom} name={name} />}
     </li>
   );
 }

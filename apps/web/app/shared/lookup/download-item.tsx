@@ -1,5 +1,4 @@
 import {
-  sbomTitle,
   type AffectedByMark,
   type DocumentDetails,
   type FileDetails,
@@ -13,6 +12,7 @@ import { FileLink } from '../components/file-link';
 import { DownloadFacts, type DownloadDate } from './download-facts';
 import type { DownloadKind } from './file-type';
 import styles from './lookup.module.css';
+import { SbomDownload } from './sbom-download';
 
 interface DownloadItemProps {
   /** What the download is called: 'Cornerstone 2.10.0'. */
@@ -90,20 +90,7 @@ export function DownloadItem({
           />
         </div>
       )}
-      {sbom && (
-        <div className={styles.releaseNotes}>
-          <FileLink href={sbom.uri} inline={sbom.file.inline} className={styles.releaseNotesLink}>
-            {sbomTitle(sbom.format, sbom.componentCount)}
-            <span className={styles.visuallyHidden}> of {name}</span>
-          </FileLink>
-          <DownloadFacts
-            file={sbom.file}
-            kind="document"
-            date={undefined}
-            name={`software bill of materials of ${name}`}
-          />
-        </div>
-      )}
+      {sbom && <SbomDownload sbom={sbom} name={name} />}
     </li>
   );
 }
