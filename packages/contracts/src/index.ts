@@ -9,6 +9,8 @@ export * from './files';
 export * from './firmware';
 export * from './firmware-metadata';
 export * from './health';
+export * from './home-news';
+export * from './html';
 export * from './identity';
 export * from './navigation';
 export * from './password-reset';

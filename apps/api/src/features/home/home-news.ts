@@ -1,0 +1,104 @@
+import {
+  compareVersions,
+  FIRMWARE_INSTRUMENT_NAMES,
+  HOME_NEWS_ADVISORIES,
+  homeNewsHtml,
+  type AdvisoryListItem,
+  type FirmwareInstrumentName,
+  type HomeNews,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { CatalogueSnapshot } from '../../plugins/catalogue/catalogue-snapshot';
+import { latestRelease } from '../releases/queries';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The home page's "What's new" as the catalogue and the advisories stand now (docs/decisions/251). */
+    homeNews: HomeNewsService;
+  }
+}
+
+/**
+ * "What's new" from the catalogue and the published advisories: the latest released
+ * Cornerstone version (the one the Cornerstone page names), the latest live firmware of each
+ * series (the one its metadata names: the highest version), and the newest advisories (VEX
+ * statements say a product is not affected: not news a customer acts on).
+ */
+export function homeNews(
+  snapshot: CatalogueSnapshot,
+  advisories: readonly AdvisoryListItem[],
+  today: string,
+): HomeNews {
+  const cornerstone = latestRelease(snapshot, today);
+  const latestFirmware = new Map<string, { version: string; releaseDate: string }>();
+  for (const release of snapshot.firmware.releases.values()) {
+    const current = latestFirmware.get(release.instrument);
+    if (!current || compareVersions(release.version, current.version) > 0)
+      latestFirmware.set(release.instrument, release);
+  }
+  return {
+    cornerstone: cornerstone ? { version: cornerstone.name, releaseDate: cornerstone.releaseDate } : null,
+    firmware: FIRMWARE_INSTRUMENT_NAMES.flatMap((instrument: FirmwareInstrumentName) => {
+      const release = latestFirmware.get(instrument);
+      return release ? [{ instrument, version: release.version, releaseDate: release.releaseDate }] : [];
+    }),
+    advisories: advisories
+      .filter((advisory) => advisory.kind === 'advisory')
+      .toSorted((a, b) => b.currentReleaseDate.localeCompare(a.currentReleaseDate))
+      .slice(0, HOME_NEWS_ADVISORIES)
+      .map(({ advisoryId, title, severity, currentReleaseDate }) => ({
+        advisoryId,
+        title,
+        severity,
+        published: currentReleaseDate,
+      })),
+  };
+}
+
+export interface HomeNewsState {
+  news: HomeNews;
+  /** `homeNewsHtml(news)`: what the server writes into the home page. */
+  html: string;
+}
+
+/**
+ * Built once per catalogue snapshot, advisories state and day (the latest Cornerstone is the
+ * latest released by today), so serving Home costs a comparison of three values.
+ */
+export class HomeNewsService {
+  private last:
+    | { snapshot: CatalogueSnapshot; advisories: readonly AdvisoryListItem[]; today: string; state: HomeNewsState }
+    | undefined;
+
+  constructor(
+    private readonly sources: {
+      snapshot: () => Promise<CatalogueSnapshot>;
+      advisories: () => Promise<readonly AdvisoryListItem[]>;
+    },
+  ) {}
+
+  async current(now = new Date()): Promise<HomeNewsState> {
+    const [snapshot, advisories] = await Promise.all([this.sources.snapshot(), this.sources.advisories()]);
+    const today = now.toISOString().slice(0, 10);
+    const last = this.last;
+    if (last && last.snapshot === snapshot && last.advisories === advisories && last.today === today) return last.state;
+    const news = homeNews(snapshot, advisories, today);
+    const state = { news, html: homeNewsHtml(news) };
+    this.last = { snapshot, advisories, today, state };
+    return state;
+  }
+}
+
+export default fp(
+  async function homeNewsPlugin(app: FastifyInstance) {
+    app.decorate(
+      'homeNews',
+      new HomeNewsService({
+        snapshot: () => app.catalogue.get(),
+        advisories: async () => (await app.advisories.published.get()).list,
+      }),
+    );
+  },
+  { name: 'home-news', dependencies: ['catalogue', 'advisories'] },
+);
