@@ -1,4 +1,5 @@
 import { CVSS_SEVERITY_TITLES, HOME_NEWS_PATH, type LatestVersion } from '@portal/contracts';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { gotoHydrated } from './public-pages';
 
@@ -25,7 +26,7 @@ const DEMO_FIRMWARE = [
 ];
 const SEVERITY = new RegExp(`^(${Object.values(CVSS_SEVERITY_TITLES).join('|')}) severity$|^No score$`);
 
-const whatsNew = (page: import('@playwright/test').Page) => page.getByRole('region', { name: "What's new" });
+const whatsNew = (page: Page) => page.getByRole('region', { name: "What's new" });
 
 test("Home's What's new names each firmware series' latest, and each leads to its firmware page", async ({
   page,
