@@ -75,11 +75,19 @@ export class HomeNewsService {
     private readonly sources: {
       snapshot: () => Promise<CatalogueSnapshot>;
       advisories: () => Promise<readonly AdvisoryListItem[]>;
+      /** Each, when it is already loaded: Home is served with no promise turn for them (as lookups are, decision 160). */
+      loadedSnapshot?: () => CatalogueSnapshot | undefined;
+      loadedAdvisories?: () => readonly AdvisoryListItem[] | undefined;
     },
   ) {}
 
   async current(now = new Date()): Promise<HomeNewsState> {
-    const [snapshot, advisories] = await Promise.all([this.sources.snapshot(), this.sources.advisories()]);
+    const loadedSnapshot = this.sources.loadedSnapshot?.();
+    const loadedAdvisories = this.sources.loadedAdvisories?.();
+    const [snapshot, advisories] =
+      loadedSnapshot && loadedAdvisories
+        ? [loadedSnapshot, loadedAdvisories]
+        : await Promise.all([this.sources.snapshot(), this.sources.advisories()]);
     const today = now.toISOString().slice(0, 10);
     const last = this.last;
     if (last && last.snapshot === snapshot && last.advisories === advisories && last.today === today) return last.state;
@@ -97,6 +105,8 @@ export default fp(
       new HomeNewsService({
         snapshot: () => app.catalogue.get(),
         advisories: async () => (await app.advisories.published.get()).list,
+        loadedSnapshot: () => app.catalogue.loaded(),
+        loadedAdvisories: () => app.advisories.published.loaded()?.list,
       }),
     );
   },
