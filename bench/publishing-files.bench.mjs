@@ -146,7 +146,11 @@ async function publishingScreenInChromium(origin, bearer) {
         await page.evaluate(() => ({
           ms: window.__firstRowsAt,
           rows: document.querySelectorAll('tr').length,
-          status: document.querySelector('p[role="status"]')?.textContent ?? '',
+          // The screen's own status line ("50 files on this page"), not the sign-in banner's.
+          status:
+            [...document.querySelectorAll('[role="status"]')]
+              .map((element) => element.textContent ?? '')
+              .find((text) => / on this page$/.test(text)) ?? '',
         })),
       );
     }
