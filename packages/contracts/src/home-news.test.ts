@@ -4,8 +4,10 @@ import { HOME_NEWS_NOTHING_PUBLISHED, homeNewsHtml } from './home-news';
 describe('homeNewsHtml', () => {
   it('links each release to the page that offers it, with its date', () => {
     const html = homeNewsHtml({
-      cornerstone: { version: '2.10.0', releaseDate: '2025-05-20' },
-      firmware: [{ instrument: 'PX', version: '002.002.010', releaseDate: '2025-04-22' }],
+      cornerstone: { version: '2.10.0', releaseDate: '2025-05-20', href: '/cornerstone' },
+      firmware: [
+        { instrument: 'PX', version: '002.002.010', releaseDate: '2025-04-22', href: '/metallographics/px/firmware' },
+      ],
       advisories: [],
     });
     expect(html).toBe(
@@ -28,8 +30,15 @@ describe('homeNewsHtml', () => {
           title: '<script>x</script> & "y"',
           severity: 'CRITICAL',
           published: '2026-02-03T23:30:00.000Z',
+          href: '/security/ACME-SA-2026-0001',
         },
-        { advisoryId: 'ACME-SA-2026-0002', title: 'Unscored', severity: null, published: '2026-02-04T00:00:00.000Z' },
+        {
+          advisoryId: 'ACME-SA-2026-0002',
+          title: 'Unscored',
+          severity: null,
+          published: '2026-02-04T00:00:00.000Z',
+          href: '/security/ACME-SA-2026-0002',
+        },
       ],
     });
     expect(html).toBe(

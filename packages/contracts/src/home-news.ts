@@ -1,6 +1,6 @@
-import { Type, type Static } from 'typebox';
-import { advisoryPagePath, CVSS_SEVERITIES, CVSS_SEVERITY_TITLES, releaseLookupPage } from './advisories';
-import { FIRMWARE_INSTRUMENT_NAMES, firmwareReleaseName, type FirmwareInstrumentName } from './firmware';
+import { CVSS_SEVERITY_TITLES } from './cvss-severity';
+import { firmwareReleaseName } from './firmware';
+import type { HomeNews } from './home-news-schema';
 import { escapeHtml } from './html';
 
 /**
@@ -21,40 +21,6 @@ export const HOME_NEWS_ADVISORIES = 3;
 export const HOME_NEWS_NOTHING_PUBLISHED = 'Nothing is published yet.';
 /** Where "What's new" sends a visitor for the latest Cornerstone: the page with the web installer, which needs no ID. */
 export const CORNERSTONE_PAGE = '/cornerstone';
-
-const Day = Type.String({ format: 'date' });
-const Severity = Type.Unsafe<(typeof CVSS_SEVERITIES)[number]>(
-  Type.Union(CVSS_SEVERITIES.map((severity) => Type.Literal(severity))),
-);
-
-export const HomeNews = Type.Object(
-  {
-    /** The latest released Cornerstone version (releases' `latestRelease`), or null. */
-    cornerstone: Type.Union([Type.Object({ version: Type.String(), releaseDate: Day }), Type.Null()]),
-    /** The latest live firmware of each series that has one, in the order of FIRMWARE_INSTRUMENT_NAMES. */
-    firmware: Type.Array(
-      Type.Object({
-        instrument: Type.Unsafe<FirmwareInstrumentName>(
-          Type.Union(FIRMWARE_INSTRUMENT_NAMES.map((name) => Type.Literal(name))),
-        ),
-        version: Type.String(),
-        releaseDate: Day,
-      }),
-    ),
-    /** The newest published security advisories (not VEX statements), at most HOME_NEWS_ADVISORIES. */
-    advisories: Type.Array(
-      Type.Object({
-        advisoryId: Type.String(),
-        title: Type.String(),
-        severity: Type.Union([Severity, Type.Null()]),
-        /** When its current revision was published (ISO time). */
-        published: Type.String({ format: 'date-time' }),
-      }),
-    ),
-  },
-  { $id: 'HomeNews' },
-);
-export type HomeNews = Static<typeof HomeNews>;
 
 let dayFormat: Intl.DateTimeFormat | undefined;
 
@@ -82,7 +48,7 @@ export function homeNewsHtml(news: HomeNews): string {
       ? [
           item(
             'cornerstone',
-            CORNERSTONE_PAGE,
+            news.cornerstone.href,
             `Cornerstone ${news.cornerstone.version}`,
             dated('Released', news.cornerstone.releaseDate),
           ),
@@ -91,7 +57,7 @@ export function homeNewsHtml(news: HomeNews): string {
     ...news.firmware.map((release) =>
       item(
         'firmware',
-        releaseLookupPage({ kind: 'firmware', instrument: release.instrument, version: release.version }),
+        release.href,
         firmwareReleaseName(release.instrument, release.version),
         dated('Released', release.releaseDate),
       ),
@@ -99,7 +65,7 @@ export function homeNewsHtml(news: HomeNews): string {
     ...news.advisories.map((advisory) =>
       item(
         'advisory',
-        advisoryPagePath(advisory.advisoryId),
+        advisory.href,
         `${advisory.advisoryId}: ${advisory.title}`,
         `<span class="news-severity" data-severity="${advisory.severity ?? 'NONE'}">${
           advisory.severity ? `${CVSS_SEVERITY_TITLES[advisory.severity]} severity` : 'No score'

@@ -10,6 +10,7 @@ export * from './firmware';
 export * from './firmware-metadata';
 export * from './health';
 export * from './home-news';
+export * from './home-news-schema';
 export * from './html';
 export * from './identity';
 export * from './navigation';

@@ -19,11 +19,11 @@ const demo = useDemoPortal();
 
 /** The demo catalogue's news (docs/demo-data.md): 2.11.0-beta has no release date, so 2.10.0 is the latest. */
 const DEMO_NEWS = {
-  cornerstone: { version: '2.10.0', releaseDate: '2025-05-20' },
+  cornerstone: { version: '2.10.0', releaseDate: '2025-05-20', href: '/cornerstone' },
   firmware: [
-    { instrument: 'MX', version: '001.005.002', releaseDate: '2025-02-18' },
-    { instrument: 'PX', version: '002.002.010', releaseDate: '2025-04-22' },
-    { instrument: 'CX', version: '003.001.004', releaseDate: '2025-05-06' },
+    { instrument: 'MX', version: '001.005.002', releaseDate: '2025-02-18', href: '/metallographics/mx/firmware' },
+    { instrument: 'PX', version: '002.002.010', releaseDate: '2025-04-22', href: '/metallographics/px/firmware' },
+    { instrument: 'CX', version: '003.001.004', releaseDate: '2025-05-06', href: '/metallographics/cx/firmware' },
   ],
 };
 
@@ -41,6 +41,7 @@ describe('GET /v1/home-news', () => {
         title: expect.any(String),
         severity: 'HIGH',
         published: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        href: expect.stringMatching(/^\/security\/[A-Z]+-SA-2026-\d{4}$/),
       },
     ]);
   });
@@ -86,7 +87,11 @@ describe('homeNews', () => {
 
   it('names no Cornerstone version released after today', async () => {
     const snapshot = await demo.portal.app.catalogue.get();
-    expect(homeNews(snapshot, [], '2025-05-19').cornerstone).toEqual({ version: '2.9.0', releaseDate: '2024-10-01' });
+    expect(homeNews(snapshot, [], '2025-05-19').cornerstone).toEqual({
+      version: '2.9.0',
+      releaseDate: '2024-10-01',
+      href: '/cornerstone',
+    });
   });
 });
 

@@ -1,10 +1,13 @@
 import {
+  advisoryPagePath,
   compareVersions,
+  CORNERSTONE_PAGE,
   FIRMWARE_INSTRUMENT_NAMES,
   HOME_NEWS_ADVISORIES,
   homeNewsHtml,
   type AdvisoryListItem,
   type FirmwareInstrumentName,
+  releaseLookupPage,
   type HomeNews,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -21,9 +24,10 @@ declare module 'fastify' {
 
 /**
  * "What's new" from the catalogue and the published advisories: the latest released
- * Cornerstone version (the one the Cornerstone page names), the latest live firmware of each
- * series (the one its metadata names: the highest version), and the newest advisories (VEX
- * statements say a product is not affected: not news a customer acts on).
+ * Cornerstone version (the one the Cornerstone page names, linked to it: its web installer
+ * needs no ID), the latest live firmware of each series (the one its metadata names: the
+ * highest version, linked to its firmware page), and the newest advisories, linked to their
+ * pages (VEX statements say a product is not affected: not news a customer acts on).
  */
 export function homeNews(
   snapshot: CatalogueSnapshot,
@@ -38,10 +42,14 @@ export function homeNews(
       latestFirmware.set(release.instrument, release);
   }
   return {
-    cornerstone: cornerstone ? { version: cornerstone.name, releaseDate: cornerstone.releaseDate } : null,
+    cornerstone: cornerstone
+      ? { version: cornerstone.name, releaseDate: cornerstone.releaseDate, href: CORNERSTONE_PAGE }
+      : null,
     firmware: FIRMWARE_INSTRUMENT_NAMES.flatMap((instrument: FirmwareInstrumentName) => {
       const release = latestFirmware.get(instrument);
-      return release ? [{ instrument, version: release.version, releaseDate: release.releaseDate }] : [];
+      if (!release) return [];
+      const { version, releaseDate } = release;
+      return [{ instrument, version, releaseDate, href: releaseLookupPage({ kind: 'firmware', instrument, version }) }];
     }),
     advisories: advisories
       .filter((advisory) => advisory.kind === 'advisory')
@@ -52,6 +60,7 @@ export function homeNews(
         title,
         severity,
         published: currentReleaseDate,
+        href: advisoryPagePath(advisoryId),
       })),
   };
 }
