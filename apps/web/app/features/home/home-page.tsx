@@ -77,7 +77,7 @@ const FINDERS: readonly {
   {
     id: 'find-by-registration-id',
     title: 'A registration ID',
-    text: "Cornerstone's: on the Software Registration Certificate (maybe as 'Copy Protection Key'), or in Cornerstone's About box.",
+    text: "Cornerstone's: in its About box, or on the Software Registration Certificate as 'Copy Protection Key'.",
     links: [
       { name: 'Cornerstone offline installers', to: 'cornerstoneOffline' },
       { name: 'Cornerstone PIBs', to: 'cornerstonePibs' },
