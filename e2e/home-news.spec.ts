@@ -33,8 +33,10 @@ test("Home's What's new names each firmware series' latest, and each leads to it
   pageProblems,
 }) => {
   const homeNewsRequests: string[] = [];
+  const documentLoads: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === HOME_NEWS_PATH) homeNewsRequests.push(request.url());
+    if (request.resourceType() === 'document') documentLoads.push(new URL(request.url()).pathname);
   });
   for (const firmware of DEMO_FIRMWARE) {
     await gotoHydrated(page, '/');
@@ -48,6 +50,8 @@ test("Home's What's new names each firmware series' latest, and each leads to it
   }
   // Written into the page by the server: Home loaded asks for nothing more.
   expect(homeNewsRequests).toEqual([]);
+  // Its links are followed by the router, as every link of the app: no firmware page is loaded as a document.
+  expect(documentLoads).toEqual(['/', '/', '/']);
   expect(pageProblems).toEqual([]);
 });
 
