@@ -29,10 +29,20 @@ async function openHelp(page: Page, label: string, title: string, ...texts: (str
   await expect(opener).toHaveAttribute('aria-expanded', 'false');
 }
 
-test('Home offers the four product areas as tiles', async ({ page, pageProblems }) => {
+test('Home offers the four product areas as tiles, then what is new and where to find your files', async ({
+  page,
+  pageProblems,
+}) => {
   await gotoHydrated(page, '/');
-  const tiles = main(page).getByRole('heading', { level: 2 });
-  await expect(tiles).toHaveText(['Cornerstone', 'ChromaTOF', 'Cornerstone Mobile', 'Metallographics']);
+  const headings = main(page).getByRole('heading', { level: 2 });
+  await expect(headings).toHaveText([
+    'Cornerstone',
+    'ChromaTOF',
+    'Cornerstone Mobile',
+    'Metallographics',
+    "What's new",
+    'Find your files',
+  ]);
   await main(page).getByRole('link', { name: 'Metallographics' }).click();
   await expect(page).toHaveURL(/\/metallographics$/);
   expect(pageProblems).toEqual([]);

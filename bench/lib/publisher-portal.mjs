@@ -9,7 +9,8 @@ const DOMAIN = 'bench.example';
  * address with only the `publisher` role, which signs in (the browser door's caller).
  * Answers the portal (close it), `api(method, path, body?)`, a JSON call as the publisher
  * that throws on any answer but 2xx, and `storedPib`, a live PIB file of the demo catalogue
- * that a draft may name by its SHA-256, so nothing is uploaded.
+ * that a draft may name by its SHA-256, so nothing is uploaded; `bearer`, the publisher's
+ * session for a browser.
  */
 export async function startPortalWithPublisher() {
   const admin = `bench-admin@${DOMAIN}`;
@@ -35,7 +36,7 @@ export async function startPortalWithPublisher() {
     const { files } = await api('GET', EVERY_PUBLISHED_FILE);
     const storedPib = files.find((file) => file.withdrawn === null && file.uses.some((use) => use.section === 'pibs'));
     if (!storedPib) throw new Error('the demo catalogue has no live PIB file to name');
-    return { portal, api, storedPib };
+    return { portal, api, storedPib, bearer: publisher.bearer };
   } catch (error) {
     await portal.close();
     throw error;

@@ -19,6 +19,8 @@ import { uploadRoutes } from './features/publishing/upload-routes';
 import { publishingRoutes } from './features/publishing/publishing-routes';
 import { passwordResetRoutes } from './features/password-reset/password-reset-routes';
 import { releasesRoutes } from './features/releases/releases-routes';
+import homeNews from './features/home/home-news';
+import { homeNewsRoutes } from './features/home/home-news-routes';
 import advisories from './features/security-advisories/advisories-plugin';
 import { advisoriesRoutes } from './features/security-advisories/advisories-routes';
 import csafSigning from './features/security-advisories/csaf-signing';
@@ -126,12 +128,15 @@ export async function buildApp(
   // Read by the advisories' routes, the CSAF distribution and the lookups' marks.
   await app.register(csafSigning);
   await app.register(advisories);
+  // Read by its route and by the web app, which writes it into the home page.
+  await app.register(homeNews);
   await app.register(openapi);
 
   // Features: routes only.
   await app.register(healthRoutes);
   await app.register(signInRoutes);
   await app.register(releasesRoutes);
+  await app.register(homeNewsRoutes);
   await app.register(bulletinsRoutes);
   await app.register(validationDocsRoutes);
   await app.register(filesRoutes);
@@ -157,7 +162,12 @@ export async function buildApp(
   await app.register(makerLogo);
 
   extraRoutes?.(app as unknown as App);
-  if (dependencies.webBuild) await app.register(webApp, { build: dependencies.webBuild });
+  if (dependencies.webBuild) {
+    await app.register(webApp, {
+      build: dependencies.webBuild,
+      homeNews: async () => (await app.homeNews.current()).html,
+    });
+  }
   await app.ready();
   return app;
 }

@@ -232,8 +232,12 @@ function problemsWith(method: string, status: number, contentType: string | unde
       problems.push('an error body that is not JSON');
     }
     if (parsed !== undefined) {
-      const keys = parsed && typeof parsed === 'object' ? Object.keys(parsed) : [];
-      if (keys.length !== 1 || keys[0] !== 'message' || typeof (parsed as { message: unknown }).message !== 'string') {
+      const body = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
+      // `{ message }`, or a refused draft's `{ message, problems }` (DraftRefused, docs/api.md):
+      // JSON that is no catalogue.json is answered with what is wrong with it.
+      const extra = Object.keys(body).filter((key) => key !== 'message');
+      const refusedDraft = extra.length === 1 && extra[0] === 'problems' && Array.isArray(body.problems);
+      if (typeof body.message !== 'string' || (extra.length > 0 && !refusedDraft)) {
         problems.push('an error body other than { message }');
       }
     }

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { StaffAccess } from './people';
+import { CVSS_SEVERITIES, CVSS_SEVERITY_TITLES, type CvssSeverity } from './cvss-severity';
 import { NEW_ADVISORY_PAGE, PublishedRelease, type ReleaseReference } from './release-references';
 
 /**
@@ -120,15 +121,8 @@ export const CWE_ID_PATTERN = '^CWE-[1-9]\\d{0,5}$';
  */
 export const CVSS_V31_VECTOR_PATTERN = '^CVSS:3\\.1/AV:[NALP]/AC:[LH]/PR:[NLH]/UI:[NR]/S:[UC]/C:[NLH]/I:[NLH]/A:[NLH]$';
 
-export const CVSS_SEVERITIES = ['NONE', 'LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
-export type CvssSeverity = (typeof CVSS_SEVERITIES)[number];
-export const CVSS_SEVERITY_TITLES: Record<CvssSeverity, string> = {
-  NONE: 'None',
-  LOW: 'Low',
-  MEDIUM: 'Medium',
-  HIGH: 'High',
-  CRITICAL: 'Critical',
-};
+// In a module of their own, so Home's "What's new" names a severity without this module's schemas.
+export { CVSS_SEVERITIES, CVSS_SEVERITY_TITLES, type CvssSeverity } from './cvss-severity';
 
 export interface CvssScore {
   baseScore: number;

@@ -1,4 +1,2 @@
-/** Text made safe to place in HTML content or a quoted attribute value. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// In contracts since the home page's "What's new" is written by the server and the browser alike.
+export { escapeHtml } from '@portal/contracts';

@@ -1,28 +1,59 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { answeredNotModified } from '../plugins/file-delivery';
-import type { WebAsset, WebBuild } from './web-build';
+import { HOME_NEWS_PLACEHOLDER } from '@portal/contracts';
+import { pageAsset, type WebAsset, type WebBuild } from './web-build';
 
 /**
  * Serves the built web app: hashed assets for a year, pages revalidated on every visit,
  * brotli or gzip when the browser takes it. A path that is neither a file, a prerendered
  * page nor a browser-only route gets the prerendered not-found page with status 404.
  */
-export default fp<{ build: WebBuild }>(
-  async function webApp(app: FastifyInstance, { build }) {
+export default fp<{ build: WebBuild; homeNews?: () => Promise<string> }>(
+  async function webApp(app: FastifyInstance, { build, homeNews }) {
     const serve = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = decodePath(request.url);
       if (pathname === '/v1' || pathname?.startsWith('/v1/')) return reply.callNotFound();
       const asset = pathname === undefined ? undefined : findAsset(build, pathname);
+      if (asset?.newsTemplate) return send(request, reply, await withNews(asset, request), 200);
       if (asset) return send(request, reply, asset, 200);
       await app.rateLimitNotFound(request, reply);
       if (reply.sent) return reply;
       return send(request, reply, build.notFoundPage, 404);
     };
+    /**
+     * The home page with "What's new" as the catalogue and the advisories stand now
+     * (docs/decisions/251-home-news-written-into-the-page.md): written anew only when the news
+     * changed. Without its sources (the database away), the page goes out with nothing in
+     * that place rather than not at all.
+     */
+    let written: { template: WebAsset; news: string; page: WebAsset } | undefined;
+    const withNews = async (template: WebAsset, request: FastifyRequest): Promise<WebAsset> => {
+      if (!homeNews) return template;
+      let news: string;
+      try {
+        news = await homeNews();
+      } catch (error) {
+        request.log.error({ err: error }, "the home page's What's new could not be read");
+        return template;
+      }
+      if (written?.template === template && written.news === news) return written.page;
+      const { html, connectSources } = template.newsTemplate!;
+      const page = pageAsset(
+        html.replace(HOME_NEWS_PLACEHOLDER, () => news),
+        connectSources,
+        NEWS_PAGE_BROTLI_QUALITY,
+      );
+      written = { template, news, page };
+      return page;
+    };
     app.get('/*', { schema: { hide: true } }, serve);
   },
   { name: 'web-app', dependencies: ['not-found'] },
 );
+
+/** Brotli's quality for the home page written after a publish: made while its first visitor waits. */
+const NEWS_PAGE_BROTLI_QUALITY = 5;
 
 function findAsset(build: WebBuild, pathname: string): WebAsset | undefined {
   const exact = build.assets.get(pathname) ?? build.assets.get(pathname.replace(/\/+$/, '') || '/');

@@ -6,6 +6,7 @@ import {
   CHROMATOF_DOWNLOADS_URL_PLACEHOLDER,
   DOWNLOAD_RECORDS_RETENTION_DAYS_PLACEHOLDER,
   DRAFT_EXPIRY_DAYS_PLACEHOLDER,
+  HOME_NEWS_PLACEHOLDER,
   MAKER_LOGO_URL_PLACEHOLDER,
   MAKER_NAME_PLACEHOLDER,
   OIDC_NAME_PLACEHOLDER,
@@ -26,6 +27,11 @@ export interface WebAsset {
   cacheControl: string;
   /** Pages only: the Content-Security-Policy naming this page's inline scripts. */
   contentSecurityPolicy?: string;
+  /**
+   * The home page only: its HTML with the settings written in and HOME_NEWS_PLACEHOLDER left
+   * for "What's new", which the server writes in as the catalogue stands (web-app.ts).
+   */
+  newsTemplate?: { html: string; connectSources: string[] };
 }
 
 export interface WebBuild {
@@ -139,15 +145,25 @@ function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
     .replaceAll(DRAFT_EXPIRY_DAYS_PLACEHOLDER, String(settings.draftExpiryDays))
     .replaceAll(OIDC_NAME_PLACEHOLDER, () => escapeHtml(settings.oidcName ?? ''))
     .replaceAll(OIDC_ONLY_PLACEHOLDER, String(settings.oidcOnly ?? false));
+  const connectSources = connectOrigins(settings);
+  const page = pageAsset(html, connectSources);
+  return html.includes(HOME_NEWS_PLACEHOLDER) ? { ...page, newsTemplate: { html, connectSources } } : page;
+}
+
+/**
+ * A page's HTML as it is served: compressed, with its ETag and CSP. `quality` is brotli's:
+ * 11 once at start-up; less for a page written anew after a publish, made while a visitor waits.
+ */
+export function pageAsset(html: string, connectSources: string[], quality = 11): WebAsset {
   const body = Buffer.from(html);
   return {
     body,
-    brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(body, { level: 9 }),
+    brotli: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: quality } }),
+    gzip: gzipSync(body, { level: quality === 11 ? 9 : 6 }),
     contentType: CONTENT_TYPES['.html']!,
     etag: etagOf(body),
     cacheControl: REVALIDATE,
-    contentSecurityPolicy: pageContentSecurityPolicy(inlineScriptHashes(html), connectOrigins(settings)),
+    contentSecurityPolicy: pageContentSecurityPolicy(inlineScriptHashes(html), connectSources),
   };
 }
 

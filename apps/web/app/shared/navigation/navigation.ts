@@ -1,5 +1,5 @@
 import type { ADVISORY_PRODUCT_PARAM, PublishedFileSort } from '@portal/contracts';
-import { ADVISORY_PAGES, SECURITY_ACCESS, type StaffAccess } from '@portal/contracts';
+import { ADVISORY_PAGES, CORNERSTONE_PAGE, SECURITY_ACCESS, type StaffAccess } from '@portal/contracts';
 
 /**
  * The one navigation registry: every place of the site, the menu groups and the
@@ -38,7 +38,7 @@ function place(
 }
 
 const home = place('Home', '/');
-const cornerstone = place('Cornerstone', '/cornerstone', home);
+const cornerstone = place('Cornerstone', CORNERSTONE_PAGE, home);
 const chromatof = place('ChromaTOF', '/chromatof', home);
 const metallographics = place('Metallographics', '/metallographics', home);
 const px = place('PX Series', '/metallographics/px', metallographics);
