@@ -326,7 +326,7 @@ export function uploadNameProblem(name: string): string | undefined {
 }
 
 /** How a change set reached the catalogue: the import command, or the publishing screen. */
-export const CATALOGUE_CHANGE_DOORS = ['cli', 'browser'] as const;
+export const CATALOGUE_CHANGE_DOORS = ['cli', 'browser', 'api-token'] as const;
 export type CatalogueChangeDoor = (typeof CATALOGUE_CHANGE_DOORS)[number];
 
 export const FILE_ALREADY_WITHDRAWN_MESSAGE = 'This file is already withdrawn.';
