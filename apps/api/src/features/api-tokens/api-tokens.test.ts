@@ -265,7 +265,11 @@ describe('API tokens at use', () => {
       roles: ['publisher'],
     });
     expect((await send('GET', PUBLISHING_PATHS.drafts, auth)).statusCode).toBe(200);
-    const removed = await send('DELETE', PEOPLE_PATHS.person.replace(':email', 'tokens-demoted@example.com'), demo.staff);
+    const removed = await send(
+      'DELETE',
+      PEOPLE_PATHS.person.replace(':email', 'tokens-demoted@example.com'),
+      demo.staff,
+    );
     expect(removed.statusCode, removed.body).toBe(204);
     expect((await send('GET', PUBLISHING_PATHS.drafts, auth)).statusCode).toBe(401);
     const stored = await demo.portal.database.db
