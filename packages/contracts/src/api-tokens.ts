@@ -33,6 +33,8 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 export const API_TOKEN_DEFAULT_DAYS = 90;
 export const API_TOKEN_MAX_DAYS = 365;
 export const API_TOKEN_NAME_MAX_CHARS = 100;
+/** A token's row (its name, creator and last use) is deleted this many days after it expires; at once when revoked. */
+export const API_TOKEN_KEPT_AFTER_EXPIRY_DAYS = 30;
 /** The environment variable `portal-publish` reads its token from. */
 export const API_TOKEN_ENV = 'PORTAL_TOKEN';
 

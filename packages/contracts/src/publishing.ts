@@ -268,6 +268,9 @@ export const PUBLISHING_PATHS = {
   uploads: '/v1/publishing/uploads',
 } as const;
 
+/** The Publishing screen's address of one change's full diff (what `portal-publish` prints after a publish). */
+export const publishingChangePage = (changeId: number) => `/service/publishing?change=${changeId}`;
+
 /**
  * The bytes of one PATCH the publishing screen sends: a dropped connection loses at most this
  * much, and the bench (bench/publish-upload.bench.mjs) measures uploads in the same chunks.

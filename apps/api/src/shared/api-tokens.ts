@@ -1,5 +1,6 @@
 import {
   API_TOKEN_CHECKSUM_CHARS,
+  API_TOKEN_KEPT_AFTER_EXPIRY_DAYS,
   API_TOKEN_PATTERN,
   API_TOKEN_PREFIX,
   API_TOKEN_RANDOM_CHARS,
@@ -13,8 +14,6 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DatabaseExecutor } from '../db/connect';
 import { keyedDigester } from './keyed-digest';
 
-/** Rows of tokens that expired this long ago are deleted (the privacy page says so). */
-export const EXPIRED_API_TOKENS_KEPT_DAYS = 30;
 const PURPOSE = 'api-token';
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -132,7 +131,7 @@ export async function createApiToken(
 export async function listApiTokens(db: DatabaseExecutor, createdBy: string | undefined, now = new Date()) {
   await db
     .delete(apiTokens)
-    .where(lt(apiTokens.expiresAt, new Date(now.getTime() - EXPIRED_API_TOKENS_KEPT_DAYS * 86_400_000)));
+    .where(lt(apiTokens.expiresAt, new Date(now.getTime() - API_TOKEN_KEPT_AFTER_EXPIRY_DAYS * 86_400_000)));
   const rows = await db
     .select(summaryColumns)
     .from(apiTokens)
