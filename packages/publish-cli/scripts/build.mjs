@@ -12,6 +12,8 @@ await build({
   // ES module builds first: jsonc-parser's main is a UMD bundle whose require() calls esbuild cannot follow.
   mainFields: ['module', 'main'],
   // tus-js-client's CommonJS dependencies call require(): the bundle gets one.
-  banner: { js: "import { createRequire as __portalRequire } from 'node:module'; const require = __portalRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __portalRequire } from 'node:module'; const require = __portalRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -11,13 +11,20 @@ import {
   type DraftPreview,
   type DraftPublished,
   type DraftPublishRefused,
-  type DraftRefused,
   type ManifestProblem,
 } from '@portal/contracts';
 import { createReadStream } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Upload } from 'tus-js-client';
-import { draftOf, linedProblems, MANIFEST_NAME, readManifest, sha256Of, type LinedProblem, type LocalFile } from './manifest';
+import {
+  draftOf,
+  linedProblems,
+  MANIFEST_NAME,
+  readManifest,
+  sha256Of,
+  type LinedProblem,
+  type LocalFile,
+} from './manifest';
 
 /**
  * portal-publish (docs/publishing.md#from-a-build-pipeline): publishes a catalogue.json
@@ -120,7 +127,9 @@ function portalClient(options: Options) {
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      throw new Refused(`Could not reach the portal at ${options.portal.origin}: ${cause?.code ?? cause?.message ?? 'no answer'}.`);
+      throw new Refused(
+        `Could not reach the portal at ${options.portal.origin}: ${cause?.code ?? cause?.message ?? 'no answer'}.`,
+      );
     }
     const text = await response.text();
     let json: unknown;
@@ -230,8 +239,7 @@ async function run(options: Options): Promise<Result> {
     created = (await api<Draft>('POST', PUBLISHING_PATHS.drafts, draft)).json;
   } catch (error) {
     const problems = (error as { portalProblems?: ManifestProblem[] }).portalProblems;
-    if (error instanceof Refused && problems)
-      throw new Refused(error.message, linedProblems(problems, read.lineOf));
+    if (error instanceof Refused && problems) throw new Refused(error.message, linedProblems(problems, read.lineOf));
     throw error;
   }
   const draftId = created.draft.id;

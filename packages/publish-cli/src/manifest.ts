@@ -18,8 +18,7 @@ export interface LinedProblem {
 
 /** The manifest read from a folder, or its problems; the text is kept to place the portal's problems too. */
 export type ReadManifest =
-  | { manifest: CatalogueManifest; lineOf: (problemPath: string) => number }
-  | { problems: LinedProblem[] };
+  { manifest: CatalogueManifest; lineOf: (problemPath: string) => number } | { problems: LinedProblem[] };
 
 /** A `a.b[2].c` or `/a/b/2/c` path as the segments jsonc-parser finds a node by. */
 function segmentsOf(problemPath: string): Array<string | number> {
@@ -27,6 +26,13 @@ function segmentsOf(problemPath: string): Array<string | number> {
     .split(/[./[\]]+/)
     .filter((part) => part !== '')
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+}
+
+/** `/versions/0/releaseDate` as the portal names fields: `versions[0].releaseDate`. */
+function fieldOf(instancePath: string): string {
+  return segmentsOf(instancePath)
+    .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`))
+    .join('');
 }
 
 function lineAt(text: string, offset: number): number {
@@ -69,11 +75,14 @@ export async function readManifest(folder: string): Promise<ReadManifest> {
   }
   const json: unknown = JSON.parse(text);
   const lineOf = lineFinder(text, tree);
-  const problems = [...Value.Errors(CatalogueManifest, json)].map((error) => ({
-    line: lineOf(error.instancePath),
-    path: error.instancePath,
-    message: error.message,
-  }));
+  const problems = [...Value.Errors(CatalogueManifest, json)]
+    // Each unknown field is named below by its own error ("schema is false"), at its line.
+    .filter((error) => error.keyword !== 'additionalProperties')
+    .map((error) => ({
+      line: lineOf(error.instancePath),
+      path: fieldOf(error.instancePath),
+      message: error.keyword === 'boolean' ? 'not a field of catalogue.json' : error.message,
+    }));
   if (problems.length > 0) return { problems };
   return { manifest: json as CatalogueManifest, lineOf };
 }
