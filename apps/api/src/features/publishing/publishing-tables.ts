@@ -1,4 +1,9 @@
-import { CATALOGUE_CHANGE_DOORS, type CatalogueDiffEntry, type CatalogueManifest, type ChangeCounts } from '@portal/contracts';
+import {
+  CATALOGUE_CHANGE_DOORS,
+  type CatalogueDiffEntry,
+  type CatalogueManifest,
+  type ChangeCounts,
+} from '@portal/contracts';
 import { bigint, char, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**

@@ -172,16 +172,12 @@ function TokenList({ tokens }: { tokens: readonly ApiTokenSummary[] }) {
 function TokenRow({ token }: { token: ApiTokenSummary }) {
   const fetcher = useFetcher<TokenChange>();
   const done = fetcher.state === 'idle' ? fetcher.data : undefined;
-  const expired = Date.parse(token.expiresAt) <= Date.now();
   return (
     <tr>
       <th scope="row">{token.name}</th>
       <td>{token.createdBy}</td>
       <td>{formatDateTime(token.createdAt)}</td>
-      <td>
-        {formatDateTime(token.expiresAt)}
-        {expired && ' (expired)'}
-      </td>
+      <td>{formatDateTime(token.expiresAt)}</td>
       <td>
         {token.lastUsedAt
           ? `${formatDateTime(token.lastUsedAt)} from ${token.lastUsedAddress ?? 'an unknown address'}`
