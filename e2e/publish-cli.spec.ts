@@ -198,3 +198,28 @@ test('bad usage exits 2; a manifest the check refuses exits 1 with each problem 
     `portal-publish: Could not reach the portal at ${nowhere}: ECONNREFUSED.`,
   ]);
 });
+
+test('npm pack makes one tarball that runs on its own, outside the checkout', async () => {
+  test.setTimeout(120_000);
+  // Packed as npm ci built it (no `prepare` here): other specs run the command beside this one.
+  const packed = path.join(work, 'packed');
+  await mkdir(packed, { recursive: true });
+  const run = (file: string, args: string[], cwd: string) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(file, args, { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME } }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const pack = await run(
+    'npm',
+    ['pack', '--silent', '--ignore-scripts', '--pack-destination', packed, '-w', '@portal/publish-cli'],
+    REPO_ROOT,
+  );
+  expect(pack.code, pack.stderr).toBe(0);
+  const tarball = pack.stdout.trim().split('\n').at(-1)!;
+  expect(tarball).toMatch(/^portal-publish-cli-.*\.tgz$/);
+  expect((await run('tar', ['-xzf', tarball], packed)).code).toBe(0);
+  const help = await run(process.execPath, [path.join(packed, 'package/bin/portal-publish.mjs'), '--help'], packed);
+  expect(help.code, help.stderr).toBe(0);
+  expect(help.stdout).toContain('Usage: portal-publish --url <portal> <folder>');
+});
