@@ -325,8 +325,9 @@ export async function main(argv: string[]): Promise<number> {
     const result = await run(options);
     if (options.json) process.stdout.write(`${JSON.stringify(result)}\n`);
     return 0;
-  } catch (error) {
-    if (!(error instanceof Refused)) throw error;
+  } catch (caught) {
+    // Anything else (a file that cannot be read, say) is said in one line too, never as a stack.
+    const error = caught instanceof Refused ? caught : new Refused((caught as Error).message ?? String(caught));
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ ok: false, message: error.message, problems: error.problems })}\n`);
     } else {
