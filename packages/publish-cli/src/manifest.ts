@@ -82,7 +82,9 @@ export async function readManifest(folder: string): Promise<ReadManifest> {
       line: lineOf(error.instancePath),
       path: fieldOf(error.instancePath),
       message: error.keyword === 'boolean' ? 'not a field of catalogue.json' : error.message,
-    }));
+    }))
+    // In the order of the file, as a person reads it.
+    .sort((a, b) => a.line - b.line);
   if (problems.length > 0) return { problems };
   return { manifest: json as CatalogueManifest, lineOf };
 }
