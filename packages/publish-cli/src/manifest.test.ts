@@ -83,7 +83,7 @@ describe('the manifest as portal-publish reads it', () => {
     const refused = await readManifest(folder);
     expect('problems' in refused && refused.problems).toEqual([
       { line: 7, path: 'versions[0].releaseDate', message: 'must match format "date"' },
-      { line: 31, path: 'extra', message: 'not a field of catalogue.json' },
+      { line: 29, path: 'extra', message: 'not a field of catalogue.json' },
     ]);
 
     await folderWith(RELEASE, { 'pibs/A.pdf': 'pdf bytes' });
@@ -99,7 +99,7 @@ describe('the manifest as portal-publish reads it', () => {
       { line: 25, path: 'pibs[1].file.path', message: `installers/Setup.zip: no such file in ${folder}` },
     ]);
     expect(linedProblems([{ path: 'pibs[0].variant', message: 'x' }], read.lineOf)).toEqual([
-      { line: 19, path: 'pibs[0].variant', message: 'x' },
+      { line: 17, path: 'pibs[0].variant', message: 'x' },
     ]);
   });
 
