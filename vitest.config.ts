@@ -4,6 +4,7 @@ export default defineConfig({
   test: {
     projects: [
       'packages/contracts',
+      'packages/publish-cli',
       'apps/api',
       'apps/web',
       // Checks of the documents against the repository (e2e/docs-*.test.ts): files only, no browser.

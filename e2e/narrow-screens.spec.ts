@@ -136,6 +136,16 @@ const VISITS: Partial<Record<string, Visit | ((page: Page) => Promise<Visit>)>> 
       await expect(page.getByRole('table').first()).toBeVisible();
     },
   },
+  // With a token just created: shown once with its Copy button, and listed in the table.
+  [DESTINATIONS.serviceTokens.url]: {
+    url: DESTINATIONS.serviceTokens.url,
+    fill: async (page) => {
+      await page.getByLabel('Name').fill('narrow-screen pipeline');
+      await page.getByRole('button', { name: 'Create token' }).click();
+      await expect(page.getByRole('textbox', { name: 'New API token' })).toBeVisible();
+      await expect(page.getByRole('row', { name: /narrow-screen pipeline/ }).first()).toBeVisible();
+    },
+  },
   [DESTINATIONS.servicePeople.url]: {
     url: DESTINATIONS.servicePeople.url,
     fill: async (page) => {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import type pg from 'pg';
 import type { Config } from './config/config';
 import type { Database } from './db/connect';
+import { apiTokensRoutes } from './features/api-tokens/api-tokens-routes';
 import { auditRoutes } from './features/audit/audit-routes';
 import { bulletinsRoutes } from './features/bulletins/bulletins-routes';
 import { configurationsRoutes } from './features/configurations/configurations-routes';
@@ -156,6 +157,7 @@ export async function buildApp(
   await app.register(publishingRoutes);
   await app.register(draftRoutes);
   await app.register(uploadRoutes);
+  await app.register(apiTokensRoutes);
   await app.register(securityRoutes);
   await app.register(advisoriesRoutes);
   await app.register(csafRoutes);

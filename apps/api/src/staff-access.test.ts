@@ -1,5 +1,8 @@
 import {
   allows,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_PATHS,
+  type CreatedApiToken,
   roleRequiredMessage,
   PEOPLE_PATHS,
   SIGN_IN_PATHS,
@@ -34,6 +37,8 @@ const PARAMS: Record<string, string> = {
   // No advisory draft has this ID, and no advisory this one: reading, changing or publishing answers 404.
   id: '00000000-0000-4000-8000-000000000000',
   advisoryId: 'NONE-SA-2026-9999',
+  // No API token has this ID: its revocation answers 404.
+  tokenId: '00000000-0000-4000-8000-000000000000',
 };
 
 /** An advisory draft naming a release the catalogue does not have: refused (400), nothing stored. */
@@ -70,6 +75,8 @@ const BODIES: Record<string, unknown> = {
   'POST /v1/security/drafts': UNKNOWN_RELEASE_DRAFT,
   'PUT /v1/security/drafts/:id': UNKNOWN_RELEASE_DRAFT,
   'POST /v1/security/drafts/:id/publish': {},
+  // A name of blanks: refused (400), no token created.
+  'POST /v1/tokens': { name: ' ' },
 };
 
 type Caller = 'signed out' | 'no role' | StaffRole;
@@ -104,6 +111,9 @@ describe('every staff route states the access it needs, and the server enforces 
     expect(accessOf('POST', '/v1/security/drafts/:id/publish')).toBe('security');
     expect(accessOf('POST', '/v1/security/advisories/:advisoryId/revise')).toBe('security');
     expect(accessOf('GET', '/v1/security/releases')).toBe('security');
+    expect(accessOf('GET', API_TOKEN_PATHS.tokens)).toBe('publisher');
+    expect(accessOf('POST', API_TOKEN_PATHS.tokens)).toBe('publisher');
+    expect(accessOf('DELETE', API_TOKEN_PATHS.token)).toBe('publisher');
   });
 
   it('answers each route × caller as the route states: 401 signed out, 403 naming the role, else the route itself', async () => {
@@ -153,6 +163,61 @@ describe('every staff route states the access it needs, and the server enforces 
     });
     await expect(building).rejects.toThrow(
       /GET \/test\/open-to-every-session takes a staff bearer but states no access/,
+    );
+  });
+
+  it('takes an API token on the publishing routes only: 403 naming its scope on every other staff route', async () => {
+    const publisher = await demo.signIn('matrix-token@example.com', ['publisher']);
+    const created = await demo.portal.app.inject({
+      method: 'POST',
+      url: API_TOKEN_PATHS.tokens,
+      headers: { authorization: publisher },
+      payload: { name: 'access matrix' },
+    });
+    const { token } = created.json<CreatedApiToken>();
+    const failures: string[] = [];
+    const publishing: string[] = [];
+    for (const route of demo.portal.app.staffRoutes) {
+      const key = `${route.method} ${route.url}`;
+      const url = route.url.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(PARAMS[name] ?? 'x'));
+      const response = await demo.portal.app.inject({
+        method: route.method as InjectOptions['method'],
+        url,
+        remoteAddress: demo.freshClient(),
+        headers: { authorization: `Bearer ${token}` },
+        ...(key in BODIES ? { payload: BODIES[key] as Record<string, unknown> } : {}),
+      });
+      const cell = `${key}: ${response.statusCode} ${response.body.slice(0, 120)}`;
+      if (route.apiTokenScope === 'publish') {
+        publishing.push(key);
+        if (response.statusCode === 401 || response.statusCode === 403 || response.statusCode >= 500)
+          failures.push(`${cell} (expected the route's own answer)`);
+      } else if (
+        response.statusCode !== 403 ||
+        (route.method !== 'HEAD' && response.body !== JSON.stringify({ message: API_TOKEN_MESSAGES.scope }))
+      ) {
+        failures.push(`${cell} (expected 403 ${API_TOKEN_MESSAGES.scope})`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // The drafts, their preview and publish, the claims and the tus uploads: nothing else.
+    expect(publishing.sort()).toEqual(
+      [
+        'DELETE /v1/publishing/drafts/:draftId',
+        'DELETE /v1/publishing/uploads/:uploadId',
+        'GET /v1/publishing/drafts',
+        'GET /v1/publishing/drafts/:draftId',
+        'HEAD /v1/publishing/drafts',
+        'HEAD /v1/publishing/drafts/:draftId',
+        'HEAD /v1/publishing/uploads/:uploadId',
+        'PATCH /v1/publishing/uploads/:uploadId',
+        'POST /v1/publishing/drafts',
+        'POST /v1/publishing/drafts/:draftId/files',
+        'POST /v1/publishing/drafts/:draftId/preview',
+        'POST /v1/publishing/drafts/:draftId/publication',
+        'POST /v1/publishing/uploads',
+        'PUT /v1/publishing/drafts/:draftId',
+      ].sort(),
     );
   });
 
@@ -207,5 +272,33 @@ describe('a change of roles reaches every portal on the same database', () => {
     expect((await setRoles('two.portals@example.com', [])).statusCode).toBe(200);
     // The NOTIFY arrives within milliseconds of the commit; without it the cached roles would stay.
     await expect.poll(async () => (await onOther()).statusCode, { timeout: 2_000, interval: 20 }).toBe(403);
+  });
+
+  it('refuses a revoked API token on the other portal at its next request', async () => {
+    other ??= await secondPortal();
+    const publisher = await demo.signIn('two.portals.token@example.com', ['publisher']);
+    const created = (
+      await demo.portal.app.inject({
+        method: 'POST',
+        url: API_TOKEN_PATHS.tokens,
+        headers: { authorization: publisher },
+        payload: { name: 'two portals' },
+      })
+    ).json<CreatedApiToken>();
+    const onOther = () =>
+      other!.app.inject({
+        method: 'GET',
+        url: '/v1/publishing/drafts',
+        headers: { authorization: `Bearer ${created.token}` },
+      });
+    expect((await onOther()).statusCode).toBe(200);
+    const revoked = await demo.portal.app.inject({
+      method: 'DELETE',
+      url: API_TOKEN_PATHS.token.replace(':tokenId', created.id),
+      headers: { authorization: publisher },
+    });
+    expect(revoked.statusCode).toBe(204);
+    // The row is the truth each use reads: no wait, no cache to empty.
+    expect((await onOther()).statusCode).toBe(401);
   });
 });

@@ -41,6 +41,7 @@ const DESTINATION_MODULES = {
   servicePeople: 'features/people/people-page.tsx',
   serviceAudit: 'features/audit/audit-page.tsx',
   servicePublishing: 'features/publishing/publishing-page.tsx',
+  serviceTokens: 'features/api-tokens/api-tokens-page.tsx',
   serviceSecurity: 'features/security/staff/security-page.tsx',
   privacy: 'features/privacy/privacy-page.tsx',
   security: 'features/security/public/advisories-page.tsx',

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   catalogueRestore: 'catalogue.restore',
   advisoryPublish: 'security.advisory-publish',
   advisoryRevise: 'security.advisory-revise',
+  apiTokenCreate: 'api-tokens.create',
+  apiTokenRevoke: 'api-tokens.revoke',
 } as const;
 
 /** The actor the audit log names for a change made with `npm run portal -- …` on the server. */

@@ -1,4 +1,5 @@
 export * from './advisories';
+export * from './api-tokens';
 export * from './audit';
 export * from './bulletins';
 export * from './chromatof';

@@ -268,6 +268,9 @@ export const PUBLISHING_PATHS = {
   uploads: '/v1/publishing/uploads',
 } as const;
 
+/** The Publishing screen's address of one change's full diff (what `portal-publish` prints after a publish). */
+export const publishingChangePage = (changeId: number) => `/service/publishing?change=${changeId}`;
+
 /**
  * The bytes of one PATCH the publishing screen sends: a dropped connection loses at most this
  * much, and the bench (bench/publish-upload.bench.mjs) measures uploads in the same chunks.
@@ -326,7 +329,7 @@ export function uploadNameProblem(name: string): string | undefined {
 }
 
 /** How a change set reached the catalogue: the import command, or the publishing screen. */
-export const CATALOGUE_CHANGE_DOORS = ['cli', 'browser'] as const;
+export const CATALOGUE_CHANGE_DOORS = ['cli', 'browser', 'api-token'] as const;
 export type CatalogueChangeDoor = (typeof CATALOGUE_CHANGE_DOORS)[number];
 
 export const FILE_ALREADY_WITHDRAWN_MESSAGE = 'This file is already withdrawn.';

@@ -19,3 +19,4 @@ export * from '../shared/staff-members';
 export * from '../features/publishing/publishing-tables';
 export * from '../features/sboms/sboms-tables';
 export * from '../features/security-advisories/advisories-tables';
+export * from '../shared/api-tokens';

@@ -86,14 +86,21 @@ export function requestAuditContext(request: FastifyRequest): AuditContext {
   };
 }
 
+/** An act done with an API token names the token (its name, never the token) beside its creator, the actor. */
+function withApiToken(request: FastifyRequest, act: AuditAct): AuditAct {
+  const token = request.staff?.apiToken;
+  return token ? { ...act, detail: { ...act.detail, apiToken: token.name } } : act;
+}
+
 /** The staff audit log (decision 076): features call it inside their own transaction. */
 export default fp(
   async function auditLogPlugin(app: FastifyInstance) {
     const chainKey = auditChainKey(app.secretKey);
     const record = auditRecorder(app.secretKey);
     app.decorate('auditLog', {
-      record: (tx, request, act) => record(tx, requestAuditContext(request), act),
-      recordAs: (tx, request, actorEmail, act) => record(tx, { ...requestAuditContext(request), actorEmail }, act),
+      record: (tx, request, act) => record(tx, requestAuditContext(request), withApiToken(request, act)),
+      recordAs: (tx, request, actorEmail, act) =>
+        record(tx, { ...requestAuditContext(request), actorEmail }, withApiToken(request, act)),
       list: listAudit,
       rows: auditRowsOldestFirst,
       verify: (db) => verifyAuditChain(db, chainKey),

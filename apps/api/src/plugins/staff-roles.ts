@@ -1,7 +1,17 @@
-import { allows, roleRequiredMessage, type StaffAccess, type StaffRole } from '@portal/contracts';
+import {
+  allows,
+  API_TOKEN_MESSAGES,
+  parseBearerAuthorization,
+  roleRequiredMessage,
+  type ApiTokenScope,
+  type StaffAccess,
+  type StaffRole,
+} from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { looksLikeApiToken, useApiToken } from '../shared/api-tokens';
 import { cachedLoads } from '../shared/cached-loads';
+import { truncatedAddress } from '../shared/client-address';
 import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../shared/cache-control';
 import { listenToChannel } from '../shared/pg-listener';
 import {
@@ -39,6 +49,11 @@ declare module 'fastify' {
      * collectStaffRoutes enforces it before the route's own handlers run.
      */
     staffAccess?: StaffAccess;
+    /**
+     * The API token scope that may use this route besides a session (docs/decisions/260):
+     * an API token is refused (403 naming its scope) on every staff route that states none.
+     */
+    apiTokenScope?: ApiTokenScope;
   }
 }
 
@@ -55,6 +70,8 @@ export interface StaffRoute {
   method: HTTPMethods;
   url: string;
   access: StaffAccess;
+  /** The API token scope the route takes, if any. */
+  apiTokenScope?: ApiTokenScope;
 }
 
 /** Enough for every staff member of a large company; the least recently asked are forgotten first. */
@@ -109,8 +126,51 @@ export default fp(
       },
     } satisfies StaffRoles);
 
+    /**
+     * An API token instead of a session (docs/decisions/260-api-tokens-for-publishing.md):
+     * braked like a wrong customer ID, checked in the database at each use (so a revocation
+     * holds at once on every portal), dead once its creator lacks `publisher`, and refused
+     * with its scope's 403 on routes that do not take it.
+     */
+    const checkApiToken = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      access: StaffAccess,
+      bearer: string,
+    ): Promise<StaffIdentity | undefined> => {
+      // Decorated by customer-auth, which depends on this plugin: present by the first request.
+      const brake = app.guessingBrake;
+      if (await brake.braked(request, reply, bearer)) return undefined;
+      const token = await useApiToken(app.db, app.secretKey, bearer, truncatedAddress(request.ip));
+      if (!token) await brake.failed(request, bearer);
+      const roles = token ? await rolesOf(token.createdBy) : [];
+      if (!token || !allows(roles, 'publisher')) {
+        await reply.status(401).send({ message: API_TOKEN_MESSAGES.refused });
+        return undefined;
+      }
+      await brake.succeeded(request, bearer);
+      if (request.routeOptions.config.apiTokenScope !== token.scope) {
+        await reply.status(403).send({ message: API_TOKEN_MESSAGES.scope });
+        return undefined;
+      }
+      if (!allows(roles, access)) {
+        await reply.status(403).send({ message: roleRequiredMessage(access as StaffRole) });
+        return undefined;
+      }
+      const staff: StaffIdentity = {
+        email: token.createdBy,
+        sessionId: `api-token:${token.id}`,
+        expiresAt: token.expiresAt,
+        apiToken: token,
+      };
+      request.staff = staff;
+      return staff;
+    };
+
     const checkStaffAccess = async (request: FastifyRequest, reply: FastifyReply, access: StaffAccess) => {
       reply.header('cache-control', CREDENTIAL_ANSWER_CACHE_CONTROL);
+      const bearer = parseBearerAuthorization(request.headers.authorization);
+      if (bearer !== undefined && looksLikeApiToken(bearer)) return checkApiToken(request, reply, access, bearer);
       const staff = await app.staffIdentity(request);
       if (!staff) {
         await reply.status(401).send({ message: STAFF_SIGN_IN_REQUIRED });
@@ -151,7 +211,8 @@ export function collectStaffRoutes(app: FastifyInstance) {
     // A route that answers customers too (config.customerCredentials) checks a staff bearer
     // itself, in authenticateCustomer, instead of refusing everyone else.
     if (!route.config?.customerCredentials) route.preHandler = [checkStatedAccess, ...[route.preHandler ?? []].flat()];
-    for (const method of [route.method].flat()) staffRoutes.push({ method, url: route.url, access });
+    const apiTokenScope = route.config?.apiTokenScope;
+    for (const method of [route.method].flat()) staffRoutes.push({ method, url: route.url, access, apiTokenScope });
   });
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Database, DatabaseExecutor } from '../db/connect';
+import type { ApiTokenIdentity } from './api-tokens';
 import { keyedDigester } from './keyed-digest';
 import { signToken, verifyToken } from './signed-tokens';
 
@@ -31,6 +32,8 @@ export interface StaffIdentity {
   email: string;
   sessionId: string;
   expiresAt: Date;
+  /** Set when the request carries an API token instead of a session: its creator is `email`. */
+  apiToken?: ApiTokenIdentity;
 }
 
 /**

@@ -44,7 +44,8 @@ import { readChange } from './history';
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['publishing'];
-  const config = { staffAccess: 'publisher' } as const;
+  // The publishing routes an API token of scope `publish` may use (docs/decisions/260).
+  const config = { staffAccess: 'publisher', apiTokenScope: 'publish' } as const;
   const expiryDays = app.config.draftExpiryDays;
   const sweep = scheduleDraftSweep(app.db, app.blobStore, expiryDays, app.log);
   app.addHook('onClose', () => sweep.stop());
@@ -52,7 +53,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const previewContext = { secretKey: app.secretKey, blobStore: app.blobStore, live: () => app.catalogue.get() };
   const authorOf = (request: FastifyRequest): ChangeAuthor => ({
     actor: request.staff!.email,
-    door: 'browser',
+    door: request.staff!.apiToken ? 'api-token' : 'browser',
     audit: (tx, act) => app.auditLog.record(tx, request, act),
   });
   /** A catalogue.json of the right shape, else its problems (nothing is stored then). */

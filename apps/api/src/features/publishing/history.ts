@@ -1,6 +1,7 @@
 import {
   CATALOGUE_CHANGES_PAGE_LIMIT,
   type CatalogueChange,
+  type CatalogueChangeDoor,
   type CatalogueChangeDetail,
   type CatalogueChangeList,
 } from '@portal/contracts';
@@ -24,7 +25,7 @@ function changeOf(row: {
   id: number;
   occurredAt: Date;
   actor: string;
-  door: 'cli' | 'browser';
+  door: CatalogueChangeDoor;
   digest: string;
   summary: CatalogueChange['summary'];
   reason: string | null;

@@ -1,4 +1,9 @@
-import type { CatalogueDiffEntry, CatalogueManifest, ChangeCounts } from '@portal/contracts';
+import {
+  CATALOGUE_CHANGE_DOORS,
+  type CatalogueDiffEntry,
+  type CatalogueManifest,
+  type ChangeCounts,
+} from '@portal/contracts';
 import { bigint, char, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
@@ -13,7 +18,7 @@ export const catalogueChanges = pgTable(
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
     /** A staff e-mail address, or `cli`. */
     actor: text('actor').notNull(),
-    door: text('door', { enum: ['cli', 'browser'] }).notNull(),
+    door: text('door', { enum: CATALOGUE_CHANGE_DOORS }).notNull(),
     /** SHA-256 of the change set, lower-case hex. */
     digest: char('digest', { length: 64 }).notNull(),
     summary: jsonb('summary').$type<Record<string, ChangeCounts>>().notNull(),

@@ -119,7 +119,8 @@ function uploadMetadataOf(upload: Upload) {
  */
 const routes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['publishing'];
-  const config = { staffAccess: 'publisher' } as const;
+  // The publishing routes an API token of scope `publish` may use (docs/decisions/260).
+  const config = { staffAccess: 'publisher', apiTokenScope: 'publish' } as const;
   const { publishUploadDir, publishMaxFileBytes, draftExpiryDays } = app.config;
 
   /**

@@ -44,6 +44,17 @@ const SAMPLES: Record<(typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS], Record
   },
   [AUDIT_ACTIONS.advisoryPublish]: { advisoryId: 'ACME-SA-2026-0001', version: 1, title: 'Crafted method files' },
   [AUDIT_ACTIONS.advisoryRevise]: { advisoryId: 'ACME-SA-2026-0001', version: 2, title: 'Crafted method files' },
+  [AUDIT_ACTIONS.apiTokenCreate]: {
+    token: '00000000-0000-4000-8000-000000000000',
+    name: 'release pipeline',
+    scope: 'publish',
+    expiresAt: '2027-02-25T09:00:00.000Z',
+  },
+  [AUDIT_ACTIONS.apiTokenRevoke]: {
+    token: '00000000-0000-4000-8000-000000000000',
+    name: 'release pipeline',
+    createdBy: 'ann@example.com',
+  },
 };
 
 describe("the audit log's detail in words", () => {
@@ -64,6 +75,22 @@ describe("the audit log's detail in words", () => {
       'A file was withdrawn (change 8, from the browser): DSVs: 1 withdrawn; files: 1 withdrawn. Reason: Superseded.',
     );
     expect(countsInWords({})).toBe('nothing changed');
+    expect(
+      detailInWords(AUDIT_ACTIONS.cataloguePublish, {
+        ...SAMPLES[AUDIT_ACTIONS.cataloguePublish],
+        door: 'api-token',
+        apiToken: 'release pipeline',
+      }),
+    ).toBe('Published (change 7, from an API token “release pipeline”): families: 5 added; PIBs: 3 added, 1 changed.');
+  });
+
+  it('an API token’s creation and revocation name the token', () => {
+    expect(detailInWords(AUDIT_ACTIONS.apiTokenCreate, SAMPLES[AUDIT_ACTIONS.apiTokenCreate])).toBe(
+      'API token “release pipeline” was created, expiring 2027-02-25.',
+    );
+    expect(detailInWords(AUDIT_ACTIONS.apiTokenRevoke, SAMPLES[AUDIT_ACTIONS.apiTokenRevoke])).toBe(
+      'API token “release pipeline” of ann@example.com was revoked.',
+    );
   });
 
   it('people and keys read as sentences', () => {

@@ -26,8 +26,9 @@ export function countsInWords(counts: unknown): string {
   return parts.length === 0 ? 'nothing changed' : parts.join('; ');
 }
 
+const DOORS: Record<string, string> = { cli: 'the command line', 'api-token': 'an API token' };
 const change = (detail: Detail) =>
-  `change ${count(detail.change)}, from ${detail.door === 'cli' ? 'the command line' : 'the browser'}`;
+  `change ${count(detail.change)}, from ${DOORS[text(detail.door)] ?? 'the browser'}${text(detail.apiToken) ? ` “${text(detail.apiToken)}”` : ''}`;
 
 const WORDS: Record<AuditAction, (detail: Detail) => string> = {
   [AUDIT_ACTIONS.challengeResponse]: () => 'A response key was issued for a challenge key.',
@@ -57,6 +58,10 @@ const WORDS: Record<AuditAction, (detail: Detail) => string> = {
     `Security advisory ${text(detail.advisoryId) || '(no ID)'} was published${text(detail.title) ? `: ${text(detail.title)}` : ''}.`,
   [AUDIT_ACTIONS.advisoryRevise]: (detail) =>
     `Security advisory ${text(detail.advisoryId) || '(no ID)'} was revised to revision ${count(detail.version)}${text(detail.title) ? `: ${text(detail.title)}` : ''}.`,
+  [AUDIT_ACTIONS.apiTokenCreate]: (detail) =>
+    `API token “${text(detail.name) || '(no name)'}” was created, expiring ${text(detail.expiresAt).slice(0, 10) || 'at its date'}.`,
+  [AUDIT_ACTIONS.apiTokenRevoke]: (detail) =>
+    `API token “${text(detail.name) || '(no name)'}”${text(detail.createdBy) ? ` of ${text(detail.createdBy)}` : ''} was revoked.`,
 };
 
 /** The words of an entry's detail; an action this screen does not know shows its fields as `name: value`. */

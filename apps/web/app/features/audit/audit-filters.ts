@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   [AUDIT_ACTIONS.catalogueRestore]: 'Publishing: file restored',
   [AUDIT_ACTIONS.advisoryPublish]: 'Security: advisory published',
   [AUDIT_ACTIONS.advisoryRevise]: 'Security: advisory revised',
+  [AUDIT_ACTIONS.apiTokenCreate]: 'API tokens: created',
+  [AUDIT_ACTIONS.apiTokenRevoke]: 'API tokens: revoked',
 };
 
 export function actionLabel(action: string): string {

@@ -1,3 +1,4 @@
+import { API_TOKEN_KEPT_AFTER_EXPIRY_DAYS } from '@portal/contracts';
 import { ContactMaker } from '../../shared/components/contact-maker';
 import { useIdentityProvider } from '../../shared/identity/identity-provider';
 import { makerName } from '../../shared/maker-name';
@@ -40,8 +41,11 @@ export default function PrivacyPage() {
             including each file they withdraw or restore and the reason they give. An audit log records those changes
             too, and each service key they generate, each Administrator password reset response key they send or try to
             send, each change they make or try to make to a registration&apos;s authorized administrators, each feed
-            address they reissue, each security advisory they publish or revise and each change to people and their
-            roles, with the date and time and the network prefix of the address the request came from.
+            address they reissue, each security advisory they publish or revise, each API token they create or revoke
+            and each change to people and their roles, with the date and time and the network prefix of the address the
+            request came from. For each API token a publisher creates for a build pipeline we keep its name, who created
+            it, when, when it expires, and the time and network prefix of the address of its last use (never the token
+            itself, only a keyed fingerprint of it).
           </li>
           <li>
             <strong>Names in security advisories.</strong> When someone reports a vulnerability and agrees to be
@@ -110,7 +114,10 @@ export default function PrivacyPage() {
           them, and the audit log is chained so that a removed entry would show. The records of each sign-in are kept
           too. A staff member stays on the People list until an administrator removes them. A draft and the files
           uploaded into it are deleted <span data-testid="draft-expiry-days">{draftExpiryDays()}</span> days after the
-          draft&apos;s last change, whether it was published or not.
+          draft&apos;s last change, whether it was published or not. An API token&apos;s record (its name, creator and
+          last use) is deleted when the token is revoked, or {API_TOKEN_KEPT_AFTER_EXPIRY_DAYS} days after it expires;
+          the audit log keeps its creation, its revocation and each catalogue change made with it, by the token&apos;s
+          name.
         </p>
         <p>
           We use authorized administrators&apos; addresses only to send them the response key of an Administrator

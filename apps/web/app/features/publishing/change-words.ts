@@ -2,7 +2,11 @@ import { catalogueSectionWords, type CatalogueChange, type CatalogueChangeDoor }
 
 export const sectionWords = catalogueSectionWords;
 
-export const DOOR_WORDS: Record<CatalogueChangeDoor, string> = { cli: 'Command line', browser: 'Browser' };
+export const DOOR_WORDS: Record<CatalogueChangeDoor, string> = {
+  cli: 'Command line',
+  browser: 'Browser',
+  'api-token': 'API token',
+};
 
 /** "PIBs: 1 withdrawn; files: 1 withdrawn", or "No changes" for an import that changed nothing. */
 export function summaryText(summary: CatalogueChange['summary']): string {

@@ -77,6 +77,11 @@ const PORTAL_TOOLS: readonly StaffTile[] = [
     text: "The catalogue's change history; withdraw and restore published files.",
   },
   {
+    destination: 'serviceTokens',
+    icon: KeyIcon,
+    text: 'API tokens that let a build pipeline publish releases with portal-publish.',
+  },
+  {
     destination: 'serviceSecurity',
     icon: ShieldIcon,
     text: 'Draft, publish and revise security advisories and not-affected statements.',

@@ -77,6 +77,7 @@ export const DESTINATIONS = {
   servicePeople: staffTool('People', '/service/people', 'admin'),
   serviceAudit: staffTool('Audit Log', '/service/audit', 'admin'),
   servicePublishing: staffTool('Publishing', '/service/publishing', 'publisher'),
+  serviceTokens: staffTool('API Tokens', '/service/tokens', 'publisher'),
   serviceSecurity: staffTool('Security Advisories', ADVISORY_PAGES.staff, SECURITY_ACCESS),
   privacy: place('Privacy', '/privacy', home),
   security: securityPage,

@@ -1,0 +1,225 @@
+import { execFile } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import {
+  API_TOKEN_ENV,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_PATHS,
+  PEOPLE_PATHS,
+  RELEASES_PATHS,
+  type ApiTokenList,
+  type CatalogueManifest,
+  type CreatedApiToken,
+  type Versions,
+} from '@portal/contracts';
+import { freePort, REPO_ROOT, startPortal, type PortalProcess } from '../test-kit/portal-process';
+import { loopbackAddressOf, signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
+
+/** The command as `npm ci` links it in a clone. */
+const PORTAL_PUBLISH = path.join(REPO_ROOT, 'node_modules/.bin/portal-publish');
+const ADMIN = 'cli-admin@example.com';
+const PUBLISHER = 'cli-publisher@example.com';
+const INSTALLER_BYTES = 100 * 1000 * 1000;
+
+// One portal process, driven as a build pipeline meets it: no browser needed.
+test.describe.configure({ mode: 'serial' });
+
+let portal: PortalProcess;
+let work: string;
+let admin: StaffSignIn;
+let publisher: StaffSignIn;
+
+test.beforeAll(async () => {
+  portal = await startPortal({ env: { ADMIN_EMAILS: ADMIN, STAFF_EMAIL_DOMAINS: 'example.com' } });
+  // Outside the checkout, as a pipeline's workspace is.
+  work = await mkdtemp(path.join(os.tmpdir(), 'portal-publish-e2e-'));
+  const signIn = (email: string) =>
+    signInThroughOutbox({
+      email,
+      requestAt: portal.url,
+      dataDirs: portal.dataDir,
+      localAddress: loopbackAddressOf(email),
+    });
+  admin = await signIn(ADMIN);
+  const invited = await fetch(new URL(PEOPLE_PATHS.people, portal.url), {
+    method: 'POST',
+    headers: { ...admin.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: PUBLISHER, roles: ['publisher'] }),
+  });
+  expect(invited.status).toBe(201);
+  publisher = await signIn(PUBLISHER);
+});
+
+test.afterAll(async () => {
+  await portal?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+/** Runs portal-publish with only PATH, HOME and the token in its environment (no DATA_DIR, no database). */
+function portalPublish(args: string[], token: string) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      PORTAL_PUBLISH,
+      args,
+      { cwd: work, env: { PATH: process.env.PATH, HOME: process.env.HOME, [API_TOKEN_ENV]: token } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+/** A release folder: catalogue.json adding Cornerstone `version` with a random installer of `installerBytes`. */
+async function releaseFolder(version: string, installerBytes = INSTALLER_BYTES) {
+  const folder = path.join(work, `release-${version}`);
+  const installer = path.join(folder, 'installers', `Cornerstone-${version}-Offline.zip`);
+  await mkdir(path.dirname(installer), { recursive: true });
+  const hash = createHash('sha256');
+  const out = createWriteStream(installer);
+  for (let written = 0; written < installerBytes;) {
+    const chunk = randomBytes(Math.min(4 * 1024 * 1024, installerBytes - written));
+    hash.update(chunk);
+    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    written += chunk.length;
+  }
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+  const manifest: CatalogueManifest = {
+    families: ['CS'],
+    versions: [
+      {
+        name: version,
+        families: ['CS'],
+        releaseDate: '2026-11-27',
+        offlineInstaller: { path: `installers/Cornerstone-${version}-Offline.zip` },
+      },
+    ],
+    registrations: [],
+    pibs: [],
+    dsvs: [],
+  };
+  await writeFile(path.join(folder, 'catalogue.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return { folder, sha256: hash.digest('hex') };
+}
+
+test('a publisher’s API token publishes a release with portal-publish; revoked, the same command is refused', async () => {
+  test.setTimeout(240_000);
+  const created = await fetch(new URL(API_TOKEN_PATHS.tokens, portal.url), {
+    method: 'POST',
+    headers: { ...publisher.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'release pipeline' }),
+  });
+  expect(created.status).toBe(201);
+  const { token, id } = (await created.json()) as CreatedApiToken;
+
+  const { folder, sha256 } = await releaseFolder('9.1.0');
+  const run = await portalPublish(['--url', portal.url, folder, '--publish'], token);
+  expect(run.code, run.stderr).toBe(0);
+  expect(run.stdout).toContain('Cornerstone-9.1.0-Offline.zip: uploaded.');
+  expect(run.stdout).toMatch(/added\s+versions: 9\.1\.0/);
+  const changeUrl = /Published: (\S+)/.exec(run.stdout)?.[1];
+  expect(changeUrl).toMatch(new RegExp(`^${portal.url}/service/publishing\\?change=\\d+$`));
+
+  // A customer's lookup lists the version, with the SHA-256 of the bytes the pipeline built.
+  const versions = (await (
+    await fetch(new URL(RELEASES_PATHS.versions, portal.url), { headers: { authorization: 'Hasp id=DEMO-CS-1001' } })
+  ).json()) as Versions;
+  expect(versions['9.1.0']?.offlineInstallerFile).toMatchObject({
+    sha256,
+    sizeBytes: INSTALLER_BYTES,
+    fileName: 'Cornerstone-9.1.0-Offline.zip',
+  });
+
+  // The list shows the use.
+  const listed = (await (
+    await fetch(new URL(API_TOKEN_PATHS.tokens, portal.url), { headers: publisher.headers })
+  ).json()) as ApiTokenList;
+  expect(listed.tokens.find((entry) => entry.id === id)).toMatchObject({
+    name: 'release pipeline',
+    lastUsedAddress: '127.0.0.0',
+    lastUsedAt: expect.any(String),
+  });
+
+  // A second run of the same folder sends nothing again: the portal has the bytes.
+  const json = await portalPublish(['--url', portal.url, folder, '--json'], token);
+  expect(json.code, json.stderr).toBe(0);
+  expect(JSON.parse(json.stdout)).toMatchObject({
+    ok: true,
+    uploaded: [],
+    alreadyStored: ['Cornerstone-9.1.0-Offline.zip'],
+    diff: [],
+  });
+
+  // Never on People or Service Mode: 403 naming its scope.
+  for (const url of [PEOPLE_PATHS.people, '/v1/Cornerstone/ServiceKey?challengeKey=11&registrationId=DEMO-CS-1001']) {
+    const response = await fetch(new URL(url, portal.url), { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status, url).toBe(403);
+    expect(await response.json()).toEqual({ message: API_TOKEN_MESSAGES.scope });
+  }
+
+  const revoked = await fetch(new URL(API_TOKEN_PATHS.token.replace(':tokenId', id), portal.url), {
+    method: 'DELETE',
+    headers: publisher.headers,
+  });
+  expect(revoked.status).toBe(204);
+  const refused = await portalPublish(['--url', portal.url, folder, '--publish'], token);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toContain(API_TOKEN_MESSAGES.refused);
+});
+
+test('bad usage exits 2; a manifest the check refuses exits 1 with each problem at its line; an absent portal exits 1 in one line', async () => {
+  const usage = await portalPublish(['--publish'], 'lpp_x');
+  expect(usage.code).toBe(2);
+  expect(usage.stderr).toContain('Usage: portal-publish --url <portal> <folder>');
+
+  const folder = path.join(work, 'bad-manifest');
+  await mkdir(folder, { recursive: true });
+  await writeFile(
+    path.join(folder, 'catalogue.json'),
+    '{\n  "families": ["CS"],\n  "versions": [\n    { "name": "9.2.0", "families": ["CS"], "releaseDate": "someday" }\n  ],\n  "registrations": [],\n  "pibs": [],\n  "dsvs": [],\n  "extra": true\n}\n',
+  );
+  const refused = await portalPublish(['--url', portal.url, folder], 'lpp_x');
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toMatch(/^catalogue\.json:9: extra: not a field of catalogue\.json$/m);
+  expect(refused.stderr).toMatch(/^catalogue\.json:4: versions\[0\]\.releaseDate: must match format "date"$/m);
+
+  const missing = path.join(work, 'no-manifest');
+  await mkdir(missing, { recursive: true });
+  expect((await portalPublish(['--url', portal.url, missing], 'lpp_x')).code).toBe(1);
+
+  const small = await releaseFolder('9.3.0', 1000);
+  // A free port: no portal listens there.
+  const nowhere = `http://127.0.0.1:${await freePort()}`;
+  const away = await portalPublish(['--url', nowhere, small.folder], 'lpp_x');
+  expect(away.code).toBe(1);
+  expect(away.stderr.trim().split('\n')).toEqual([
+    `portal-publish: Could not reach the portal at ${nowhere}: ECONNREFUSED.`,
+  ]);
+});
+
+test('npm pack makes one tarball that runs on its own, outside the checkout', async () => {
+  test.setTimeout(120_000);
+  // Packed as npm ci built it (no `prepare` here): other specs run the command beside this one.
+  const packed = path.join(work, 'packed');
+  await mkdir(packed, { recursive: true });
+  const run = (file: string, args: string[], cwd: string) =>
+    new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(file, args, { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME } }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      );
+    });
+  const pack = await run(
+    'npm',
+    ['pack', '--silent', '--ignore-scripts', '--pack-destination', packed, '-w', '@portal/publish-cli'],
+    REPO_ROOT,
+  );
+  expect(pack.code, pack.stderr).toBe(0);
+  const tarball = pack.stdout.trim().split('\n').at(-1)!;
+  expect(tarball).toMatch(/^portal-publish-cli-.*\.tgz$/);
+  expect((await run('tar', ['-xzf', tarball], packed)).code).toBe(0);
+  const help = await run(process.execPath, [path.join(packed, 'package/bin/portal-publish.mjs'), '--help'], packed);
+  expect(help.code, help.stderr).toBe(0);
+  expect(help.stdout).toContain('Usage: portal-publish --url <portal> <folder>');
+});
