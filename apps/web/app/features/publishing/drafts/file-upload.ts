@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { bearerAuthorization, PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, UPLOAD_METADATA_KEYS } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
 import { readBearer } from '../../../shared/api/api-client';
@@ -12,19 +10,8 @@ import { formatFileSize } from '../../../shared/format';
  * reload (the upload's address is kept in localStorage under the draft and the SHA-256).
  */
 
-/** One chunk of an upload (UPLOAD_CHUNK_BYTES): hashing reads the same size. */
+/** One chunk of an upload (UPLOAD_CHUNK_BYTES): a dropped connection re-sends at most this much. */
 export const CHUNK_BYTES = UPLOAD_CHUNK_BYTES;
-
-/** Reads the file a chunk at a time (never whole into memory) and hashes it, reporting the bytes read. */
-export async function hashFile(file: Blob, onProgress: (bytesRead: number) => void): Promise<string> {
-  const hash = sha256.create();
-  for (let offset = 0; offset < file.size; offset += CHUNK_BYTES) {
-    const chunk = new Uint8Array(await file.slice(offset, offset + CHUNK_BYTES).arrayBuffer());
-    hash.update(chunk);
-    onProgress(Math.min(offset + CHUNK_BYTES, file.size));
-  }
-  return bytesToHex(hash.digest());
-}
 
 /** Where an upload of this tab stands, by SHA-256. */
 export type UploadProgress =

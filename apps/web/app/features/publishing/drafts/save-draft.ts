@@ -2,7 +2,8 @@ import type { CatalogueManifest, Draft, DraftFile, ManifestProblem } from '@port
 import { ApiError } from '../../../shared/api/api-client';
 import { failureOf, type Failure } from '../../../shared/outcome/outcome';
 import { claimDraftFile, replaceDraft } from '../api/drafts-api';
-import { hashFile, uploadFile } from './file-upload';
+import { hashFile } from './file-hash';
+import { uploadFile } from './file-upload';
 
 /** What saving a draft's entries came to: stored (with its problems), refused as a whole (nothing stored), or failed. */
 export type SaveAnswer =
