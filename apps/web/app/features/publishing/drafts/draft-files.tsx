@@ -4,7 +4,17 @@ import { formatFileSize } from '../../../shared/format';
 import { FailureAlert } from '../../../shared/outcome/failure-alert';
 import type { Failure } from '../../../shared/outcome/outcome';
 import styles from './draft.module.css';
-import { uploadKey, useUploads, type UploadProgress } from './file-upload';
+import { Button } from '../../../shared/components/ui/button';
+import {
+  CONNECTION_LOST_WORDS,
+  recognisedSha256,
+  resumeUpload,
+  uploadFile,
+  uploadKey,
+  uploadsTotal,
+  useUploads,
+  type UploadProgress,
+} from './file-upload';
 import { claimFile, sendIfNeeded } from './save-draft';
 import facts from '../facts.module.css';
 
@@ -19,9 +29,17 @@ export const FILE_STATE_WORDS: Record<DraftFileState, string> = {
 export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () => void }) {
   const headingId = useId();
   const uploads = useUploads();
+  const total = uploadsTotal(uploads, draft.draft.id);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Files</h2>
+      {total.files > 0 && (
+        <p role="status" aria-label="All uploads">
+          Uploading {total.files === 1 ? '1 file' : `${total.files} files`}: {formatFileSize(total.sentBytes)} of{' '}
+          {formatFileSize(total.totalBytes)} sent{' '}
+          <progress className={styles.progress} value={total.sentBytes} max={Math.max(total.totalBytes, 1)} />
+        </p>
+      )}
       {draft.files.length === 0 ? (
         <p className={styles.muted}>
           This draft names no file yet: the forms above take one with each entry that needs it.
@@ -59,14 +77,27 @@ function FileCard({
   const [failure, setFailure] = useState<Failure>();
   const [hashing, setHashing] = useState<{ bytesRead: number; totalBytes: number }>();
   const name = file.name ?? upload?.name ?? 'A file not chosen yet';
-  const active = upload?.state === 'uploading' || hashing !== undefined;
+  const active =
+    upload?.state === 'uploading' ||
+    upload?.state === 'waiting' ||
+    upload?.state === 'retrying' ||
+    hashing !== undefined;
 
-  /** Choosing the file again: its SHA-256 must be this one; the upload goes on from where the server has it. */
+  /**
+   * Choosing the file again: its SHA-256 must be this one; the upload goes on from where the
+   * server has it. The same name, size and date this browser hashed for the draft resume at
+   * once, without hashing again: the server's SHA-256 on the last byte still refuses other bytes.
+   */
   const resume = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     event.target.value = '';
     if (!chosen) return;
     setFailure(undefined);
+    if (recognisedSha256(draftId, chosen) === file.sha256) {
+      await uploadFile(draftId, file.sha256, chosen, true);
+      onChanged();
+      return;
+    }
     setHashing({ bytesRead: 0, totalBytes: chosen.size });
     const claimed = await claimFile(draftId, chosen, (bytesRead) => setHashing({ bytesRead, totalBytes: chosen.size }));
     setHashing(undefined);
@@ -109,7 +140,9 @@ function FileCard({
           <progress className={styles.progress} value={hashing.bytesRead} max={Math.max(hashing.totalBytes, 1)} />
         </p>
       )}
-      {upload && file.state === 'awaiting upload' && <UploadLine upload={upload} />}
+      {upload && file.state === 'awaiting upload' && (
+        <UploadLine upload={upload} onResume={() => resumeUpload(uploadKey(draftId, file.sha256))} />
+      )}
       {failure && <FailureAlert failure={failure} />}
       {file.state === 'awaiting upload' && !active && (
         <div>
@@ -123,19 +156,50 @@ function FileCard({
   );
 }
 
-function UploadLine({ upload }: { upload: UploadProgress }) {
-  if (upload.state === 'uploading') {
-    return (
-      <p role="status">
-        Uploading: {formatFileSize(upload.bytesSent)} of {formatFileSize(upload.totalBytes)} sent
-        {upload.resumedAt > 0 && ` (resumed at ${formatFileSize(upload.resumedAt)})`}{' '}
-        <progress className={styles.progress} value={upload.bytesSent} max={Math.max(upload.totalBytes, 1)} />
-      </p>
-    );
+function UploadLine({ upload, onResume }: { upload: UploadProgress; onResume: () => void }) {
+  const sent = (bytes: number, total: number) => `${formatFileSize(bytes)} of ${formatFileSize(total)}`;
+  switch (upload.state) {
+    case 'waiting':
+      return (
+        <p role="status">
+          {upload.why === 'other tab'
+            ? 'Being uploaded in another tab of this browser: this one waits for it.'
+            : 'Waiting for the uploads under way to make room.'}
+        </p>
+      );
+    case 'uploading':
+      return (
+        <p role="status">
+          Uploading: {sent(upload.bytesSent, upload.totalBytes)} sent
+          {upload.resumedAt > 0 && ` (resumed at ${formatFileSize(upload.resumedAt)})`}
+          {upload.recognised && ' — recognised, not hashed again'}{' '}
+          <progress className={styles.progress} value={upload.bytesSent} max={Math.max(upload.totalBytes, 1)} />
+        </p>
+      );
+    case 'retrying':
+      return (
+        <div className={styles.buttons}>
+          <p role="status">
+            {CONNECTION_LOST_WORDS}: {sent(upload.bytesSent, upload.totalBytes)} kept{' '}
+            <progress className={styles.progress} value={upload.bytesSent} max={Math.max(upload.totalBytes, 1)} />
+          </p>
+          <Button type="button" onClick={onResume}>
+            Resume
+          </Button>
+        </div>
+      );
+    case 'failed':
+      return (
+        <>
+          <FailureAlert failure={{ kind: 'failed', message: upload.message, status: 0 }} />
+          {upload.resumable && (
+            <Button type="button" onClick={onResume}>
+              Resume
+            </Button>
+          )}
+        </>
+      );
+    case 'uploaded':
+      return <p role="status">Uploaded: the server is checking it.</p>;
   }
-  if (upload.state === 'failed') {
-    return <FailureAlert failure={{ kind: 'failed', message: upload.message, status: 0 }} />;
-  }
-  if (upload.state === 'uploaded') return <p role="status">Uploaded: the server is checking it.</p>;
-  return null;
 }

@@ -1,0 +1,165 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, type Draft } from '@portal/contracts';
+import type { Page } from '@playwright/test';
+import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
+import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
+import { onePibManifest } from '../test-kit/manifests';
+import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';
+import { expect, signInPage, test } from './fixtures';
+import { E2E_ADMINS } from './global-setup';
+import { newPublisher } from './publishers';
+
+// Browser uploads through a real network drop (docs/decisions/271-browser-uploads-resume-by-themselves.md):
+// the page reaches the shared portal through a TCP proxy that a test closes for 30 s, so
+// Chromium meets reset connections and a refused port, not a route abort.
+test.describe.configure({ mode: 'serial' });
+
+const FILE_BYTES = 300 * 1000 * 1000;
+const DROP_MS = 30_000;
+
+let dir: string;
+let proxy: TcpProxy;
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'upload-drops-'));
+  proxy = await startTcpProxy(process.env.PORTAL_URL!);
+});
+test.afterAll(async () => {
+  await proxy.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A 300 MB file made at once: sparse, with random first bytes so that no other run or test has its SHA-256. */
+async function bigFile(name: string) {
+  const filePath = path.join(dir, name);
+  const file = await open(filePath, 'w');
+  await file.truncate(FILE_BYTES);
+  await file.write(randomBytes(64), 0, 64, 0);
+  await file.close();
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(filePath, { highWaterMark: 8 * 1024 * 1024 })) hash.update(chunk);
+  return { filePath, sha256: hash.digest('hex') };
+}
+
+/** Every text the page's status lines showed, in order: what the publisher saw, kept across the page's renders. */
+async function recordStatuses(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { statuses: string[] }).statuses = seen;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        const text = status.textContent ?? '';
+        if (seen.at(-1) !== text) seen.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+
+/** A new draft naming the file by its SHA-256 (awaiting upload), opened through the proxy. */
+async function draftAwaiting(page: Page, file: { sha256: string; name: string }) {
+  await page.goto(`${proxy.url}/service/publishing`);
+  const bearer = await page.evaluate((key) => localStorage.getItem(key), BEARER_STORAGE_KEY);
+  const created = await page.request.post(`${proxy.url}${PUBLISHING_PATHS.drafts}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+    data: onePibManifest({
+      internalVariant: `drop-${randomUUID().slice(0, 8)}`,
+      variant: 'Drop',
+      path: file.sha256,
+      name: file.name,
+    }),
+  });
+  expect(created.status()).toBe(201);
+  const draftId = ((await created.json()) as Draft).draft.id;
+  await page.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  const card = page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name: file.name });
+  await expect(card).toContainText('Awaiting upload');
+  return { draftId, card };
+}
+
+/** The offsets of the upload's PATCH requests, in order. */
+function patchOffsets(page: Page) {
+  const offsets: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes(PUBLISHING_PATHS.uploads)) {
+      offsets.push(Number(request.headers()['upload-offset']));
+    }
+  });
+  return offsets;
+}
+
+/** Chromium logs each request the drop cut: those lines, and only those, leave the problem list. */
+function acceptDroppedRequests(pageProblems: string[]) {
+  const dropped = (problem: string) => /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED)|EMPTY_RESPONSE)/.test(problem);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !dropped(problem)));
+}
+
+test('a 300 MB file: the connection is cut for 30 s at 40% and the upload completes by itself, re-sending at most one chunk', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  await recordStatuses(page);
+  const name = `Drop-${randomUUID().slice(0, 8)}.pdf`;
+  const { filePath, sha256 } = await bigFile(name);
+  const { card } = await draftAwaiting(page, { sha256, name });
+  const offsets = patchOffsets(page);
+
+  const cut = proxy.cutAfterBytes(0.4 * FILE_BYTES);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await cut;
+  const offsetsBeforeDrop = offsets.length;
+  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  await expect(card.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await new Promise((resolve) => setTimeout(resolve, DROP_MS));
+  await proxy.restore();
+
+  // No click: the upload goes on by itself and the server checks the whole file.
+  await expect(card.getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  const seen = await statuses(page);
+  expect(seen.some((text) => text.startsWith('Computing SHA-256'))).toBe(true);
+  expect(seen.some((text) => text.startsWith(`${CONNECTION_LOST_WORDS}:`) && text.includes('kept'))).toBe(true);
+  expect(seen.some((text) => /^Uploading: .* \(resumed at /.test(text))).toBe(true);
+  // The first PATCH after the drop starts at most one chunk before where the drop cut.
+  const resumedAt = offsets[offsetsBeforeDrop]!;
+  expect(resumedAt).toBeGreaterThan(0.4 * FILE_BYTES - UPLOAD_CHUNK_BYTES - 64 * 1024);
+  acceptDroppedRequests(pageProblems);
+  expect(pageProblems).toEqual([]);
+});
+
+test('a 300 MB file: cut, the tab closed, the file chosen again: resumed from the server’s offset without hashing it again', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  await recordStatuses(page);
+  const name = `Reload-${randomUUID().slice(0, 8)}.pdf`;
+  const { filePath, sha256 } = await bigFile(name);
+  const { draftId, card } = await draftAwaiting(page, { sha256, name });
+
+  const cut = proxy.cutAfterBytes(0.4 * FILE_BYTES);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await cut;
+  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  // The tab leaves the page (its File goes with it); the network comes back; the draft is opened anew.
+  await page.goto(`${process.env.PORTAL_URL}/privacy`);
+  await proxy.restore();
+  await page.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  await expect(card).toContainText('Awaiting upload');
+  const offsets = patchOffsets(page);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await expect(card.getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+
+  // Recognised by this browser: no second hashing pass, and the bytes the server had were not sent again.
+  const seen = await statuses(page);
+  expect(seen.filter((text) => text.startsWith('Computing SHA-256'))).toEqual([]);
+  expect(seen.some((text) => text.includes('recognised, not hashed again'))).toBe(true);
+  expect(offsets[0]).toBeGreaterThan(0.4 * FILE_BYTES - UPLOAD_CHUNK_BYTES - 64 * 1024);
+  acceptDroppedRequests(pageProblems);
+  expect(pageProblems).toEqual([]);
+});
