@@ -15,6 +15,7 @@ import {
   useUploads,
   type UploadProgress,
 } from './file-upload';
+import { hashFile } from './file-hash';
 import { claimFile, sendIfNeeded } from './save-draft';
 import facts from '../facts.module.css';
 
@@ -40,6 +41,9 @@ export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () =
           <progress className={styles.progress} value={total.sentBytes} max={Math.max(total.totalBytes, 1)} />
         </p>
       )}
+      {draft.files.some((file) => file.state === 'awaiting upload') && (
+        <ChooseSeveral draft={draft} onChanged={onChanged} />
+      )}
       {draft.files.length === 0 ? (
         <p className={styles.muted}>
           This draft names no file yet: the forms above take one with each entry that needs it.
@@ -58,6 +62,71 @@ export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () =
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * Several files chosen at once: each is matched to the draft's file awaiting upload with its
+ * SHA-256 (recognised by this browser, or hashed, each in a worker of its own) and sent, at
+ * most UPLOADS_AT_ONCE at a time, each with its own progress on its card.
+ */
+function ChooseSeveral({ draft, onChanged }: { draft: Draft; onChanged: () => void }) {
+  const inputId = useId();
+  const draftId = draft.draft.id;
+  const [hashing, setHashing] = useState<ReadonlyMap<string, { bytesRead: number; totalBytes: number }>>(new Map());
+  const [refused, setRefused] = useState<string[]>([]);
+  const hashed = (name: string, progress?: { bytesRead: number; totalBytes: number }) =>
+    setHashing((current) => {
+      const next = new Map(current);
+      if (progress) next.set(name, progress);
+      else next.delete(name);
+      return next;
+    });
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setRefused([]);
+    const awaiting = new Set(draft.files.filter((file) => file.state === 'awaiting upload').map((file) => file.sha256));
+    const refuse = (message: string) => setRefused((current) => [...current, message]);
+    await Promise.all(
+      chosen.map(async (file) => {
+        const known = recognisedSha256(draftId, file);
+        let sha = known !== undefined && awaiting.has(known) ? known : undefined;
+        const recognised = sha !== undefined;
+        if (sha === undefined) {
+          hashed(file.name, { bytesRead: 0, totalBytes: file.size });
+          try {
+            sha = await hashFile(file, (bytesRead) => hashed(file.name, { bytesRead, totalBytes: file.size }));
+          } catch (error) {
+            return refuse((error as Error).message);
+          } finally {
+            hashed(file.name);
+          }
+        }
+        if (!awaiting.has(sha)) {
+          return refuse(`${file.name} is none of this draft’s files awaiting upload: its SHA-256 is ${sha}.`);
+        }
+        await uploadFile(draftId, sha, file, recognised);
+      }),
+    );
+    onChanged();
+  };
+
+  return (
+    <div className={styles.form}>
+      <div>
+        <label htmlFor={inputId}>Choose several files to upload</label>{' '}
+        <input id={inputId} type="file" multiple onChange={(event) => void choose(event)} />
+      </div>
+      {[...hashing].map(([name, progress]) => (
+        <p role="status" key={name}>
+          Computing SHA-256 of {name}: {formatFileSize(progress.bytesRead)} of {formatFileSize(progress.totalBytes)}{' '}
+          <progress className={styles.progress} value={progress.bytesRead} max={Math.max(progress.totalBytes, 1)} />
+        </p>
+      ))}
+      {refused.length > 0 && <FailureAlert failure={{ kind: 'failed', message: refused.join(' '), status: null }} />}
+    </div>
   );
 }
 

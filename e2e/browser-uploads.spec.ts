@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, type Draft } from '@portal/contracts';
@@ -59,25 +59,44 @@ async function recordStatuses(page: Page) {
 }
 const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
 
-/** A new draft naming the file by its SHA-256 (awaiting upload), opened through the proxy. */
-async function draftAwaiting(page: Page, file: { sha256: string; name: string }) {
+const fileCard = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name, exact: true });
+
+/** A new draft naming the files by their SHA-256 (awaiting upload), opened through the proxy. */
+async function draftAwaitingAll(page: Page, files: { sha256: string; name: string }[]) {
   await page.goto(`${proxy.url}/service/publishing`);
   const bearer = await page.evaluate((key) => localStorage.getItem(key), BEARER_STORAGE_KEY);
+  const pibs = files.flatMap(
+    (file) =>
+      onePibManifest({
+        internalVariant: `drop-${randomUUID().slice(0, 8)}`,
+        variant: 'Drop',
+        path: file.sha256,
+        name: file.name,
+      }).pibs,
+  );
   const created = await page.request.post(`${proxy.url}${PUBLISHING_PATHS.drafts}`, {
     headers: { authorization: `Bearer ${bearer}` },
-    data: onePibManifest({
-      internalVariant: `drop-${randomUUID().slice(0, 8)}`,
-      variant: 'Drop',
-      path: file.sha256,
-      name: file.name,
-    }),
+    data: { ...onePibManifest({ internalVariant: '-', variant: '-', path: '-' }), pibs },
   });
   expect(created.status()).toBe(201);
   const draftId = ((await created.json()) as Draft).draft.id;
   await page.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
-  const card = page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name: file.name });
-  await expect(card).toContainText('Awaiting upload');
-  return { draftId, card };
+  for (const file of files) await expect(fileCard(page, file.name)).toContainText('Awaiting upload');
+  return draftId;
+}
+
+async function draftAwaiting(page: Page, file: { sha256: string; name: string }) {
+  const draftId = await draftAwaitingAll(page, [file]);
+  return { draftId, card: fileCard(page, file.name) };
+}
+
+/** A file of random bytes (`megabytes` MB). */
+async function randomFile(name: string, megabytes: number) {
+  const bytes = randomBytes(megabytes * 1000 * 1000);
+  const filePath = path.join(dir, name);
+  await writeFile(filePath, bytes);
+  return { filePath, name, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /** The offsets of the upload's PATCH requests, in order. */
@@ -161,5 +180,69 @@ test('a 300 MB file: cut, the tab closed, the file chosen again: resumed from th
   expect(seen.some((text) => text.includes('recognised, not hashed again'))).toBe(true);
   expect(offsets[0]).toBeGreaterThan(0.4 * FILE_BYTES - UPLOAD_CHUNK_BYTES - 64 * 1024);
   acceptDroppedRequests(pageProblems);
+  expect(pageProblems).toEqual([]);
+});
+
+test('three files chosen at once are sent side by side, each with its own progress, under the draft’s total', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  await recordStatuses(page);
+  const files = await Promise.all(
+    ['A', 'B', 'C'].map((letter) => randomFile(`Several-${letter}-${randomUUID().slice(0, 8)}.pdf`, 40)),
+  );
+  await draftAwaitingAll(page, files);
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes(PUBLISHING_PATHS.uploads)) patches.push(request.url());
+  });
+  await page.getByLabel('Choose several files to upload').setInputFiles(files.map((file) => file.filePath));
+  for (const file of files) {
+    await expect(fileCard(page, file.name).getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  }
+  // Side by side: each upload's first chunk went before another's last.
+  const uploads = [...new Set(patches)];
+  expect(uploads).toHaveLength(3);
+  for (const one of uploads) {
+    for (const other of uploads.filter((url) => url !== one)) {
+      expect(patches.indexOf(one)).toBeLessThan(patches.lastIndexOf(other));
+    }
+  }
+  const seen = await statuses(page);
+  expect(seen.some((text) => text.startsWith('Uploading 3 files: '))).toBe(true);
+  expect(seen.filter((text) => text.startsWith('Computing SHA-256 of Several-')).length).toBeGreaterThan(0);
+  expect(pageProblems).toEqual([]);
+});
+
+test('the same file chosen in two tabs for the same draft is uploaded once', async ({
+  page,
+  context,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  const file = await randomFile(`Two-tabs-${randomUUID().slice(0, 8)}.pdf`, 60);
+  const { draftId } = await draftAwaiting(page, file);
+  const other = await context.newPage();
+  await other.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  const creations: string[] = [];
+  for (const tab of [page, other]) {
+    tab.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(PUBLISHING_PATHS.uploads))
+        creations.push(request.url());
+    });
+  }
+  await Promise.all(
+    [page, other].map((tab) =>
+      fileCard(tab, file.name).getByLabel('Choose the file again to resume').setInputFiles(file.filePath),
+    ),
+  );
+  for (const tab of [page, other]) {
+    await expect(fileCard(tab, file.name).getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  }
+  expect(creations).toHaveLength(1);
+  await other.close();
   expect(pageProblems).toEqual([]);
 });
