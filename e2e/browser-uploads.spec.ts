@@ -1,12 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, type Draft } from '@portal/contracts';
+import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, uploadDigestMismatchMessage, type Draft } from '@portal/contracts';
 import type { Page } from '@playwright/test';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
 import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
+import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
 import { onePibManifest } from '../test-kit/manifests';
 import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';
 import { expect, signInPage, test } from './fixtures';
@@ -244,5 +245,62 @@ test('the same file chosen in two tabs for the same draft is uploaded once', asy
   }
   expect(creations).toHaveLength(1);
   await other.close();
+  expect(pageProblems).toEqual([]);
+});
+
+test('other bytes under the same name, size and date, chosen to resume: refused by the server’s SHA-256 on the last byte, nothing kept', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  const file = await randomFile(`Other-bytes-${randomUUID().slice(0, 8)}.pdf`, 60);
+  // A date in whole seconds, so that the other bytes get exactly the same one.
+  const date = new Date('2026-11-20T10:00:00Z');
+  await utimes(file.filePath, date, date);
+  const { draftId, card } = await draftAwaiting(page, file);
+  const cut = proxy.cutAfterBytes(0.4 * 60 * 1000 * 1000);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(file.filePath);
+  await cut;
+  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  await page.goto(`${process.env.PORTAL_URL}/privacy`);
+  await proxy.restore();
+
+  // The same name, size and date; other bytes.
+  const other = randomBytes(60 * 1000 * 1000);
+  await writeFile(file.filePath, other);
+  await utimes(file.filePath, date, date);
+  await page.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(file.filePath);
+  // What the server received: the first bytes of the first file, then the other's.
+  const [before, after] = uploadDigestMismatchMessage('RECEIVED', file.sha256).split('RECEIVED');
+  await expect(card.getByRole('alert')).toHaveText(new RegExp(`^${before}[0-9a-f]{64}${after!.replace('.', '\\.')}$`), {
+    timeout: 60_000,
+  });
+  await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
+  // Nothing kept: chosen once more, the file is hashed again and refused as not this file, before a byte.
+  await card.getByLabel('Choose the file again to resume').setInputFiles(file.filePath);
+  const received = createHash('sha256').update(other).digest('hex');
+  await expect(card.getByRole('alert')).toHaveText(`${file.name} is not this file: its SHA-256 is ${received}.`);
+  acceptDroppedRequests(pageProblems);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !problem.includes('status of 422')));
+  expect(pageProblems).toEqual([]);
+});
+
+test('a file removed from the disk while it is hashed: said in words, nothing sent', async ({ page, pageProblems }) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  const name = `Removed-${randomUUID().slice(0, 8)}.pdf`;
+  const { filePath, sha256 } = await bigFile(name);
+  const { card } = await draftAwaiting(page, { sha256, name });
+  const creations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(PUBLISHING_PATHS.uploads)) creations.push(request.url());
+  });
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await expect(card.getByRole('status')).toContainText('Computing SHA-256');
+  await unlink(filePath);
+  await expect(card.getByRole('alert')).toHaveText(fileUnreadableMessage(name), { timeout: 60_000 });
+  expect(creations).toEqual([]);
   expect(pageProblems).toEqual([]);
 });

@@ -6,6 +6,7 @@ import type { Failure } from '../../../shared/outcome/outcome';
 import styles from './draft.module.css';
 import { Button } from '../../../shared/components/ui/button';
 import {
+  clearFailedUpload,
   CONNECTION_LOST_WORDS,
   recognisedSha256,
   resumeUpload,
@@ -162,6 +163,7 @@ function FileCard({
     event.target.value = '';
     if (!chosen) return;
     setFailure(undefined);
+    clearFailedUpload(uploadKey(draftId, file.sha256));
     if (recognisedSha256(draftId, chosen) === file.sha256) {
       await uploadFile(draftId, file.sha256, chosen, true);
       onChanged();

@@ -170,6 +170,15 @@ export function resumeUpload(key: string) {
   resumers.get(key)?.();
 }
 
+/** Leaves a failed upload's message behind (the file is chosen again): the new attempt speaks for itself. */
+export function clearFailedUpload(key: string) {
+  if (uploads.get(key)?.state !== 'failed') return;
+  uploads.delete(key);
+  resumers.delete(key);
+  clearTimeout(notifyPending);
+  notify();
+}
+
 /**
  * Sends the bytes of `file` for the draft by tus, resuming an upload of the same draft and
  * SHA-256 that this browser started before (a reload, a dropped connection). Resolves when
