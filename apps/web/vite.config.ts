@@ -28,6 +28,8 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
+  // The draft screen's hashing worker is an ES module, as the pages' scripts are (decision 270).
+  worker: { format: 'es' },
   resolve: {
     alias:
       command === 'build'

@@ -34,6 +34,7 @@ describe('serving the web build', () => {
     await writeFile(path.join(dir, 'client/404/index.html'), page('Not found'));
     await writeFile(path.join(dir, 'client/__spa-fallback.html'), page('Loading'));
     await writeFile(path.join(dir, 'client/assets/entry-abc.js'), 'console.log(1)');
+    await writeFile(path.join(dir, 'client/assets/sha256-worker-Bb1_x-9.js'), 'self.onmessage = () => {}');
     await writeFile(
       path.join(dir, 'client-routes.json'),
       JSON.stringify(['/', '/service/cornerstone/releases', '/files/:id']),
@@ -91,6 +92,20 @@ describe('serving the web build', () => {
       'data-chromatof-downloads-url="https://downloads.example.com/v1/chromatof?x=1&#38;y=2"',
     );
     expect(page.contentSecurityPolicy).toContain("connect-src 'self' https://downloads.example.com;");
+  });
+
+  it('lets the hashing worker alone compile WebAssembly: its script carries a policy of its own, no page allows it', async () => {
+    const worker = await app.inject({ url: '/assets/sha256-worker-Bb1_x-9.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    const script = await app.inject({ url: '/assets/entry-abc.js' });
+    expect(script.headers['content-security-policy']).toBeUndefined();
+    for (const url of ['/', '/privacy', '/service/cornerstone/releases']) {
+      const page = await app.inject({ url });
+      expect(page.headers['content-security-policy']).not.toContain('wasm');
+    }
   });
 
   it('tells every page whether to report errors (REPORT_ERRORS), read at start-up', async () => {

@@ -117,6 +117,7 @@ export async function loadWebBuild(buildDir: string, settings: PageSettings): Pr
       contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
       etag: etagOf(body),
       cacheControl: urlPath.startsWith('/assets/') ? IMMUTABLE : SHORT_LIVED,
+      ...(WASM_WORKER_SCRIPT.test(urlPath) ? { contentSecurityPolicy: WASM_WORKER_CONTENT_SECURITY_POLICY } : {}),
     });
   }
 
@@ -177,6 +178,21 @@ export function inlineScriptHashes(html: string): string[] {
   }
   return [...hashes];
 }
+
+/**
+ * The draft screen's hashing worker (apps/web/app/features/publishing/drafts/sha256-worker.ts,
+ * built as `sha256-worker-<hash>.js`). A dedicated worker runs under the policy its own script
+ * is served with, not the page's: this one alone may compile WebAssembly (its SHA-256), and
+ * may read only the File the page hands it (decision 270). No page allows WebAssembly.
+ */
+export const WASM_WORKER_SCRIPT = /^\/assets\/sha256-worker-[\w-]+\.js$/;
+export const WASM_WORKER_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 /** Origins other than the site's own that pages fetch from: the ChromaTOF lookup's, when it is elsewhere. */
 function connectOrigins(settings: PageSettings): string[] {

@@ -4,7 +4,19 @@ import { formatFileSize } from '../../../shared/format';
 import { FailureAlert } from '../../../shared/outcome/failure-alert';
 import type { Failure } from '../../../shared/outcome/outcome';
 import styles from './draft.module.css';
-import { uploadKey, useUploads, type UploadProgress } from './file-upload';
+import { Button } from '../../../shared/components/ui/button';
+import {
+  clearFailedUpload,
+  CONNECTION_LOST_WORDS,
+  recognisedSha256,
+  resumeUpload,
+  uploadFile,
+  uploadKey,
+  uploadsTotal,
+  useUploads,
+  type UploadProgress,
+} from './file-upload';
+import { hashFile } from './file-hash';
 import { claimFile, sendIfNeeded } from './save-draft';
 import facts from '../facts.module.css';
 
@@ -19,9 +31,20 @@ export const FILE_STATE_WORDS: Record<DraftFileState, string> = {
 export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () => void }) {
   const headingId = useId();
   const uploads = useUploads();
+  const total = uploadsTotal(uploads, draft.draft.id);
   return (
     <section aria-labelledby={headingId}>
       <h2 id={headingId}>Files</h2>
+      {total.files > 0 && (
+        <p role="status" aria-label="All uploads">
+          Uploading {total.files === 1 ? '1 file' : `${total.files} files`}: {formatFileSize(total.sentBytes)} of{' '}
+          {formatFileSize(total.totalBytes)} sent{' '}
+          <progress className={styles.progress} value={total.sentBytes} max={Math.max(total.totalBytes, 1)} />
+        </p>
+      )}
+      {draft.files.some((file) => file.state === 'awaiting upload') && (
+        <ChooseSeveral draft={draft} onChanged={onChanged} />
+      )}
       {draft.files.length === 0 ? (
         <p className={styles.muted}>
           This draft names no file yet: the forms above take one with each entry that needs it.
@@ -43,6 +66,71 @@ export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () =
   );
 }
 
+/**
+ * Several files chosen at once: each is matched to the draft's file awaiting upload with its
+ * SHA-256 (recognised by this browser, or hashed, each in a worker of its own) and sent, at
+ * most UPLOADS_AT_ONCE at a time, each with its own progress on its card.
+ */
+function ChooseSeveral({ draft, onChanged }: { draft: Draft; onChanged: () => void }) {
+  const inputId = useId();
+  const draftId = draft.draft.id;
+  const [hashing, setHashing] = useState<ReadonlyMap<string, { bytesRead: number; totalBytes: number }>>(new Map());
+  const [refused, setRefused] = useState<string[]>([]);
+  const hashed = (name: string, progress?: { bytesRead: number; totalBytes: number }) =>
+    setHashing((current) => {
+      const next = new Map(current);
+      if (progress) next.set(name, progress);
+      else next.delete(name);
+      return next;
+    });
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setRefused([]);
+    const awaiting = new Set(draft.files.filter((file) => file.state === 'awaiting upload').map((file) => file.sha256));
+    const refuse = (message: string) => setRefused((current) => [...current, message]);
+    await Promise.all(
+      chosen.map(async (file) => {
+        const known = recognisedSha256(draftId, file);
+        let sha = known !== undefined && awaiting.has(known) ? known : undefined;
+        const recognised = sha !== undefined;
+        if (sha === undefined) {
+          hashed(file.name, { bytesRead: 0, totalBytes: file.size });
+          try {
+            sha = await hashFile(file, (bytesRead) => hashed(file.name, { bytesRead, totalBytes: file.size }));
+          } catch (error) {
+            return refuse((error as Error).message);
+          } finally {
+            hashed(file.name);
+          }
+        }
+        if (!awaiting.has(sha)) {
+          return refuse(`${file.name} is none of this draft’s files awaiting upload: its SHA-256 is ${sha}.`);
+        }
+        await uploadFile(draftId, sha, file, recognised);
+      }),
+    );
+    onChanged();
+  };
+
+  return (
+    <div className={styles.form}>
+      <div>
+        <label htmlFor={inputId}>Choose several files to upload</label>{' '}
+        <input id={inputId} type="file" multiple onChange={(event) => void choose(event)} />
+      </div>
+      {[...hashing].map(([name, progress]) => (
+        <p role="status" key={name}>
+          Computing SHA-256 of {name}: {formatFileSize(progress.bytesRead)} of {formatFileSize(progress.totalBytes)}{' '}
+          <progress className={styles.progress} value={progress.bytesRead} max={Math.max(progress.totalBytes, 1)} />
+        </p>
+      ))}
+      {refused.length > 0 && <FailureAlert failure={{ kind: 'failed', message: refused.join(' '), status: null }} />}
+    </div>
+  );
+}
+
 function FileCard({
   draftId,
   file,
@@ -59,14 +147,28 @@ function FileCard({
   const [failure, setFailure] = useState<Failure>();
   const [hashing, setHashing] = useState<{ bytesRead: number; totalBytes: number }>();
   const name = file.name ?? upload?.name ?? 'A file not chosen yet';
-  const active = upload?.state === 'uploading' || hashing !== undefined;
+  const active =
+    upload?.state === 'uploading' ||
+    upload?.state === 'waiting' ||
+    upload?.state === 'retrying' ||
+    hashing !== undefined;
 
-  /** Choosing the file again: its SHA-256 must be this one; the upload goes on from where the server has it. */
+  /**
+   * Choosing the file again: its SHA-256 must be this one; the upload goes on from where the
+   * server has it. The same name, size and date this browser hashed for the draft resume at
+   * once, without hashing again: the server's SHA-256 on the last byte still refuses other bytes.
+   */
   const resume = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     event.target.value = '';
     if (!chosen) return;
     setFailure(undefined);
+    clearFailedUpload(uploadKey(draftId, file.sha256));
+    if (recognisedSha256(draftId, chosen) === file.sha256) {
+      await uploadFile(draftId, file.sha256, chosen, true);
+      onChanged();
+      return;
+    }
     setHashing({ bytesRead: 0, totalBytes: chosen.size });
     const claimed = await claimFile(draftId, chosen, (bytesRead) => setHashing({ bytesRead, totalBytes: chosen.size }));
     setHashing(undefined);
@@ -109,7 +211,9 @@ function FileCard({
           <progress className={styles.progress} value={hashing.bytesRead} max={Math.max(hashing.totalBytes, 1)} />
         </p>
       )}
-      {upload && file.state === 'awaiting upload' && <UploadLine upload={upload} />}
+      {upload && file.state === 'awaiting upload' && (
+        <UploadLine upload={upload} onResume={() => resumeUpload(uploadKey(draftId, file.sha256))} />
+      )}
       {failure && <FailureAlert failure={failure} />}
       {file.state === 'awaiting upload' && !active && (
         <div>
@@ -123,19 +227,50 @@ function FileCard({
   );
 }
 
-function UploadLine({ upload }: { upload: UploadProgress }) {
-  if (upload.state === 'uploading') {
-    return (
-      <p role="status">
-        Uploading: {formatFileSize(upload.bytesSent)} of {formatFileSize(upload.totalBytes)} sent
-        {upload.resumedAt > 0 && ` (resumed at ${formatFileSize(upload.resumedAt)})`}{' '}
-        <progress className={styles.progress} value={upload.bytesSent} max={Math.max(upload.totalBytes, 1)} />
-      </p>
-    );
+function UploadLine({ upload, onResume }: { upload: UploadProgress; onResume: () => void }) {
+  const sent = (bytes: number, total: number) => `${formatFileSize(bytes)} of ${formatFileSize(total)}`;
+  switch (upload.state) {
+    case 'waiting':
+      return (
+        <p role="status">
+          {upload.why === 'other tab'
+            ? 'Being uploaded in another tab of this browser: this one waits for it.'
+            : 'Waiting for the uploads under way to make room.'}
+        </p>
+      );
+    case 'uploading':
+      return (
+        <p role="status">
+          Uploading: {sent(upload.bytesSent, upload.totalBytes)} sent
+          {upload.resumedAt > 0 && ` (resumed at ${formatFileSize(upload.resumedAt)})`}
+          {upload.recognised && ' — recognised, not hashed again'}{' '}
+          <progress className={styles.progress} value={upload.bytesSent} max={Math.max(upload.totalBytes, 1)} />
+        </p>
+      );
+    case 'retrying':
+      return (
+        <div className={styles.buttons}>
+          <p role="status">
+            {CONNECTION_LOST_WORDS}: {sent(upload.bytesSent, upload.totalBytes)} kept{' '}
+            <progress className={styles.progress} value={upload.bytesSent} max={Math.max(upload.totalBytes, 1)} />
+          </p>
+          <Button type="button" onClick={onResume}>
+            Resume
+          </Button>
+        </div>
+      );
+    case 'failed':
+      return (
+        <>
+          <FailureAlert failure={{ kind: 'failed', message: upload.message, status: 0 }} />
+          {upload.resumable && (
+            <Button type="button" onClick={onResume}>
+              Resume
+            </Button>
+          )}
+        </>
+      );
+    case 'uploaded':
+      return <p role="status">Uploaded: the server is checking it.</p>;
   }
-  if (upload.state === 'failed') {
-    return <FailureAlert failure={{ kind: 'failed', message: upload.message, status: 0 }} />;
-  }
-  if (upload.state === 'uploaded') return <p role="status">Uploaded: the server is checking it.</p>;
-  return null;
 }

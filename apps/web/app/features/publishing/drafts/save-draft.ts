@@ -2,7 +2,8 @@ import type { CatalogueManifest, Draft, DraftFile, ManifestProblem } from '@port
 import { ApiError } from '../../../shared/api/api-client';
 import { failureOf, type Failure } from '../../../shared/outcome/outcome';
 import { claimDraftFile, replaceDraft } from '../api/drafts-api';
-import { hashFile, uploadFile } from './file-upload';
+import { hashFile } from './file-hash';
+import { uploadFile } from './file-upload';
 
 /** What saving a draft's entries came to: stored (with its problems), refused as a whole (nothing stored), or failed. */
 export type SaveAnswer =
@@ -33,8 +34,14 @@ export async function claimFile(
   file: File,
   onHashed: (bytesRead: number) => void,
 ): Promise<ClaimAnswer> {
+  let sha256: string;
   try {
-    const sha256 = await hashFile(file, onHashed);
+    sha256 = await hashFile(file, onHashed);
+  } catch (error) {
+    // The worker says what went wrong in words (a file removed while it was read): shown as it is.
+    return failureOf(error, { unexpected: 'own-message' });
+  }
+  try {
     const claimed = await claimDraftFile(draftId, { sha256, name: file.name, sizeBytes: file.size });
     return { kind: 'ok', sha256, file: claimed };
   } catch (error) {

@@ -1,0 +1,35 @@
+/**
+ * The SHA-256 of a chosen file, in a Web Worker with a WebAssembly hasher
+ * (docs/decisions/270-draft-files-hashed-in-a-worker-with-webassembly.md): the page keeps
+ * answering while 2 GiB are read, and the hash runs near the machine's speed.
+ */
+
+/** How much of the file the worker reads at once: large enough that a read's overhead is small, small enough to stay flat in memory. */
+export const HASH_CHUNK_BYTES = 16 * 1024 * 1024;
+
+/** What the hashing worker posts back. */
+export type HashMessage =
+  { kind: 'progress'; bytesRead: number } | { kind: 'done'; sha256: string } | { kind: 'failed'; message: string };
+
+/** Why a file could not be read to its end (removed or changed on the disk while it was read). */
+export const fileUnreadableMessage = (name: string) =>
+  `${name} could not be read to its end: it was moved, removed or changed on the disk while it was read. Choose it again.`;
+
+/** Hashes `file` in a worker of its own, ended when it answers; a file that cannot be read rejects with a clear message. */
+export function hashFile(file: File, onProgress: (bytesRead: number) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./sha256-worker.ts', import.meta.url), { type: 'module' });
+    const end = () => worker.terminate();
+    worker.onmessage = ({ data }: MessageEvent<HashMessage>) => {
+      if (data.kind === 'progress') return onProgress(data.bytesRead);
+      end();
+      if (data.kind === 'done') resolve(data.sha256);
+      else reject(new Error(data.message));
+    };
+    worker.onerror = (event) => {
+      end();
+      reject(new Error(event.message || 'The SHA-256 could not be computed in this browser.'));
+    };
+    worker.postMessage(file);
+  });
+}

@@ -1,0 +1,306 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, rm, unlink, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, uploadDigestMismatchMessage, type Draft } from '@portal/contracts';
+import type { Page } from '@playwright/test';
+import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
+import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
+import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
+import { onePibManifest } from '../test-kit/manifests';
+import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';
+import { expect, signInPage, test } from './fixtures';
+import { E2E_ADMINS } from './global-setup';
+import { newPublisher } from './publishers';
+
+// Browser uploads through a real network drop (docs/decisions/271-browser-uploads-resume-by-themselves.md):
+// the page reaches the shared portal through a TCP proxy that a test closes for 30 s, so
+// Chromium meets reset connections and a refused port, not a route abort.
+test.describe.configure({ mode: 'serial' });
+
+const FILE_BYTES = 300 * 1000 * 1000;
+const DROP_MS = 30_000;
+
+let dir: string;
+let proxy: TcpProxy;
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'upload-drops-'));
+  proxy = await startTcpProxy(process.env.PORTAL_URL!);
+});
+test.afterAll(async () => {
+  await proxy.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** A 300 MB file made at once: sparse, with random first bytes so that no other run or test has its SHA-256. */
+async function bigFile(name: string) {
+  const filePath = path.join(dir, name);
+  const file = await open(filePath, 'w');
+  await file.truncate(FILE_BYTES);
+  await file.write(randomBytes(64), 0, 64, 0);
+  await file.close();
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(filePath, { highWaterMark: 8 * 1024 * 1024 })) hash.update(chunk);
+  return { filePath, sha256: hash.digest('hex') };
+}
+
+/** Every text the page's status lines showed, in order: what the publisher saw, kept across the page's renders. */
+async function recordStatuses(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { statuses: string[] }).statuses = seen;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) {
+        const text = status.textContent ?? '';
+        if (seen.at(-1) !== text) seen.push(text);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+}
+const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+
+const fileCard = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name, exact: true });
+
+/** A new draft naming the files by their SHA-256 (awaiting upload), opened through the proxy. */
+async function draftAwaitingAll(page: Page, files: { sha256: string; name: string }[]) {
+  await page.goto(`${proxy.url}/service/publishing`);
+  const bearer = await page.evaluate((key) => localStorage.getItem(key), BEARER_STORAGE_KEY);
+  const pibs = files.flatMap(
+    (file) =>
+      onePibManifest({
+        internalVariant: `drop-${randomUUID().slice(0, 8)}`,
+        variant: 'Drop',
+        path: file.sha256,
+        name: file.name,
+      }).pibs,
+  );
+  const created = await page.request.post(`${proxy.url}${PUBLISHING_PATHS.drafts}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+    data: { ...onePibManifest({ internalVariant: '-', variant: '-', path: '-' }), pibs },
+  });
+  expect(created.status()).toBe(201);
+  const draftId = ((await created.json()) as Draft).draft.id;
+  await page.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  for (const file of files) await expect(fileCard(page, file.name)).toContainText('Awaiting upload');
+  return draftId;
+}
+
+async function draftAwaiting(page: Page, file: { sha256: string; name: string }) {
+  const draftId = await draftAwaitingAll(page, [file]);
+  return { draftId, card: fileCard(page, file.name) };
+}
+
+/** A file of random bytes (`megabytes` MB). */
+async function randomFile(name: string, megabytes: number) {
+  const bytes = randomBytes(megabytes * 1000 * 1000);
+  const filePath = path.join(dir, name);
+  await writeFile(filePath, bytes);
+  return { filePath, name, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+/** The offsets of the upload's PATCH requests, in order. */
+function patchOffsets(page: Page) {
+  const offsets: number[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes(PUBLISHING_PATHS.uploads)) {
+      offsets.push(Number(request.headers()['upload-offset']));
+    }
+  });
+  return offsets;
+}
+
+/** Chromium logs each request the drop cut: those lines, and only those, leave the problem list. */
+function acceptDroppedRequests(pageProblems: string[]) {
+  const dropped = (problem: string) => /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED)|EMPTY_RESPONSE)/.test(problem);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !dropped(problem)));
+}
+
+test('a 300 MB file: the connection is cut for 30 s at 40% and the upload completes by itself, re-sending at most one chunk', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  await recordStatuses(page);
+  const name = `Drop-${randomUUID().slice(0, 8)}.pdf`;
+  const { filePath, sha256 } = await bigFile(name);
+  const { card } = await draftAwaiting(page, { sha256, name });
+  const offsets = patchOffsets(page);
+
+  const cut = proxy.cutAfterBytes(0.4 * FILE_BYTES);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await cut;
+  const offsetsBeforeDrop = offsets.length;
+  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  await expect(card.getByRole('button', { name: 'Resume' })).toBeVisible();
+  await new Promise((resolve) => setTimeout(resolve, DROP_MS));
+  await proxy.restore();
+
+  // No click: the upload goes on by itself and the server checks the whole file.
+  await expect(card.getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  const seen = await statuses(page);
+  expect(seen.some((text) => text.startsWith('Computing SHA-256'))).toBe(true);
+  expect(seen.some((text) => text.startsWith(`${CONNECTION_LOST_WORDS}:`) && text.includes('kept'))).toBe(true);
+  expect(seen.some((text) => /^Uploading: .* \(resumed at /.test(text))).toBe(true);
+  // The first PATCH after the drop starts at most one chunk before where the drop cut.
+  const resumedAt = offsets[offsetsBeforeDrop]!;
+  expect(resumedAt).toBeGreaterThan(0.4 * FILE_BYTES - UPLOAD_CHUNK_BYTES - 64 * 1024);
+  acceptDroppedRequests(pageProblems);
+  expect(pageProblems).toEqual([]);
+});
+
+test('a 300 MB file: cut, the tab closed, the file chosen again: resumed from the server’s offset without hashing it again', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  await recordStatuses(page);
+  const name = `Reload-${randomUUID().slice(0, 8)}.pdf`;
+  const { filePath, sha256 } = await bigFile(name);
+  const { draftId, card } = await draftAwaiting(page, { sha256, name });
+
+  const cut = proxy.cutAfterBytes(0.4 * FILE_BYTES);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await cut;
+  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  // The tab leaves the page (its File goes with it); the network comes back; the draft is opened anew.
+  await page.goto(`${process.env.PORTAL_URL}/privacy`);
+  await proxy.restore();
+  await page.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  await expect(card).toContainText('Awaiting upload');
+  const offsets = patchOffsets(page);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await expect(card.getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+
+  // Recognised by this browser: no second hashing pass, and the bytes the server had were not sent again.
+  const seen = await statuses(page);
+  expect(seen.filter((text) => text.startsWith('Computing SHA-256'))).toEqual([]);
+  expect(seen.some((text) => text.includes('recognised, not hashed again'))).toBe(true);
+  expect(offsets[0]).toBeGreaterThan(0.4 * FILE_BYTES - UPLOAD_CHUNK_BYTES - 64 * 1024);
+  acceptDroppedRequests(pageProblems);
+  expect(pageProblems).toEqual([]);
+});
+
+test('three files chosen at once are sent side by side, each with its own progress, under the draft’s total', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  await recordStatuses(page);
+  const files = await Promise.all(
+    ['A', 'B', 'C'].map((letter) => randomFile(`Several-${letter}-${randomUUID().slice(0, 8)}.pdf`, 40)),
+  );
+  await draftAwaitingAll(page, files);
+  const patches: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && request.url().includes(PUBLISHING_PATHS.uploads)) patches.push(request.url());
+  });
+  await page.getByLabel('Choose several files to upload').setInputFiles(files.map((file) => file.filePath));
+  for (const file of files) {
+    await expect(fileCard(page, file.name).getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  }
+  // Side by side: each upload's first chunk went before another's last.
+  const uploads = [...new Set(patches)];
+  expect(uploads).toHaveLength(3);
+  for (const one of uploads) {
+    for (const other of uploads.filter((url) => url !== one)) {
+      expect(patches.indexOf(one)).toBeLessThan(patches.lastIndexOf(other));
+    }
+  }
+  const seen = await statuses(page);
+  expect(seen.some((text) => text.startsWith('Uploading 3 files: '))).toBe(true);
+  expect(seen.filter((text) => text.startsWith('Computing SHA-256 of Several-')).length).toBeGreaterThan(0);
+  expect(pageProblems).toEqual([]);
+});
+
+test('the same file chosen in two tabs for the same draft is uploaded once', async ({
+  page,
+  context,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  const file = await randomFile(`Two-tabs-${randomUUID().slice(0, 8)}.pdf`, 60);
+  const { draftId } = await draftAwaiting(page, file);
+  const other = await context.newPage();
+  await other.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  const creations: string[] = [];
+  for (const tab of [page, other]) {
+    tab.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith(PUBLISHING_PATHS.uploads))
+        creations.push(request.url());
+    });
+  }
+  await Promise.all(
+    [page, other].map((tab) =>
+      fileCard(tab, file.name).getByLabel('Choose the file again to resume').setInputFiles(file.filePath),
+    ),
+  );
+  for (const tab of [page, other]) {
+    await expect(fileCard(tab, file.name).getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  }
+  expect(creations).toHaveLength(1);
+  await other.close();
+  expect(pageProblems).toEqual([]);
+});
+
+test('other bytes under the same name, size and date, chosen to resume: refused by the server’s SHA-256 on the last byte, nothing kept', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  const file = await randomFile(`Other-bytes-${randomUUID().slice(0, 8)}.pdf`, 60);
+  // A date in whole seconds, so that the other bytes get exactly the same one.
+  const date = new Date('2026-11-20T10:00:00Z');
+  await utimes(file.filePath, date, date);
+  const { draftId, card } = await draftAwaiting(page, file);
+  const cut = proxy.cutAfterBytes(0.4 * 60 * 1000 * 1000);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(file.filePath);
+  await cut;
+  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  await page.goto(`${process.env.PORTAL_URL}/privacy`);
+  await proxy.restore();
+
+  // The same name, size and date; other bytes.
+  const other = randomBytes(60 * 1000 * 1000);
+  await writeFile(file.filePath, other);
+  await utimes(file.filePath, date, date);
+  await page.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(file.filePath);
+  // What the server received: the first bytes of the first file, then the other's.
+  const [before, after] = uploadDigestMismatchMessage('RECEIVED', file.sha256).split('RECEIVED');
+  await expect(card.getByRole('alert')).toHaveText(new RegExp(`^${before}[0-9a-f]{64}${after!.replace('.', '\\.')}$`), {
+    timeout: 60_000,
+  });
+  await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
+  // Nothing kept: chosen once more, the file is hashed again and refused as not this file, before a byte.
+  await card.getByLabel('Choose the file again to resume').setInputFiles(file.filePath);
+  const received = createHash('sha256').update(other).digest('hex');
+  await expect(card.getByRole('alert')).toHaveText(`${file.name} is not this file: its SHA-256 is ${received}.`);
+  acceptDroppedRequests(pageProblems);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !problem.includes('status of 422')));
+  expect(pageProblems).toEqual([]);
+});
+
+test('a file removed from the disk while it is hashed: said in words, nothing sent', async ({ page, pageProblems }) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  const name = `Removed-${randomUUID().slice(0, 8)}.pdf`;
+  const { filePath, sha256 } = await bigFile(name);
+  const { card } = await draftAwaiting(page, { sha256, name });
+  const creations: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith(PUBLISHING_PATHS.uploads)) creations.push(request.url());
+  });
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await expect(card.getByRole('status')).toContainText('Computing SHA-256');
+  await unlink(filePath);
+  await expect(card.getByRole('alert')).toHaveText(fileUnreadableMessage(name), { timeout: 60_000 });
+  expect(creations).toEqual([]);
+  expect(pageProblems).toEqual([]);
+});
