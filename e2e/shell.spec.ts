@@ -288,6 +288,20 @@ test('a current browser sees no outdated-browser notice, and Home loads no dialo
   expect(scripts.filter((url) => /dialog|old-browser/.test(url))).toEqual([]);
 });
 
+// The browser never validates with the contracts' TypeBox schemas (decision 165): one module
+// that mixes a page's constants with its schemas brings TypeBox (about 12 KB gzip) onto every
+// page. `maxInstantiationCount` is one of TypeBox's settings, written into any build of it.
+test('Home loads no schema library', async ({ page }) => {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.text());
+  });
+  await gotoHydrated(page, '/');
+  const scripts = await Promise.all(bodies);
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((script) => script.includes('maxInstantiationCount'))).toEqual([]);
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { advisoryPagePath, affectedByText, csafDocumentPath, csafFileName } from './advisories';
+import { affectedByText, csafDocumentPath, csafFileName } from './advisories';
+import { advisoryPagePath } from './advisory-paths';
 import { cvssBaseScore } from './cvss';
 import { allows } from './people';
 

@@ -1,4 +1,5 @@
 export * from './advisories';
+export * from './advisory-paths';
 export * from './api-tokens';
 export * from './audit';
 export * from './bulletins';

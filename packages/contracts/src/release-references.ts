@@ -5,6 +5,7 @@ import {
   firmwareReleaseName,
   type FirmwareInstrumentName,
 } from './firmware';
+import { ADVISORY_AFFECTED_PARAM, NEW_ADVISORY_PAGE } from './advisory-paths';
 
 /**
  * One published release of the catalogue, named the same way by everything that speaks of
@@ -141,9 +142,6 @@ export function sameRelease(a: ReleaseReference, b: ReleaseReference): boolean {
  * one with these releases as affected: what the component search's "Draft an advisory for
  * these releases" links to (issue 35). The screen reads `affected` (repeated) as keys.
  */
-export const NEW_ADVISORY_PAGE = '/service/security/new';
-export const ADVISORY_AFFECTED_PARAM = 'affected';
-
 export function newAdvisoryForReleases(references: readonly ReleaseReference[]): string {
   const query = new URLSearchParams(
     references.map((reference): [string, string] => [ADVISORY_AFFECTED_PARAM, releaseReferenceKey(reference)]),
