@@ -23,6 +23,18 @@ import { sbomOf, type SbomRecord } from '../sboms/queries';
 import type { FirmwareReleaseRecord } from './firmware-snapshot';
 
 const BinaryFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+/** The answers of a firmware release's file (its update.zip, its SBOM), delivered as every published file is. */
+const FIRMWARE_FILE_RESPONSES = {
+  200: BinaryFile,
+  206: BinaryFile,
+  303: Type.Null({
+    description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes',
+  }),
+  304: Type.Null(),
+  404: ErrorBody,
+  410: ErrorBody,
+  416: ErrorBody,
+};
 const NOT_PUBLISHED = 'No firmware has been published yet.';
 
 /**
@@ -168,17 +180,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['firmware'],
         summary: "A firmware release's update.zip (Range, ETag and If-None-Match supported)",
         params: Type.Object({ version: Type.String({ pattern: FIRMWARE_VERSION_NAME_PATTERN }) }),
-        response: {
-          200: BinaryFile,
-          206: BinaryFile,
-          303: Type.Null({
-            description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes',
-          }),
-          304: Type.Null(),
-          404: ErrorBody,
-          410: ErrorBody,
-          416: ErrorBody,
-        },
+        response: FIRMWARE_FILE_RESPONSES,
       },
     },
     async (request, reply) => {
@@ -207,17 +209,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "A firmware release's software bill of materials, CycloneDX JSON (Range, ETag and If-None-Match supported)",
         params: Type.Object({ version: Type.String({ pattern: FIRMWARE_VERSION_NAME_PATTERN }) }),
-        response: {
-          200: BinaryFile,
-          206: BinaryFile,
-          303: Type.Null({
-            description: 'With S3 (FILE_DELIVERY=redirect): to a presigned URL of the file that lives 5 minutes',
-          }),
-          304: Type.Null(),
-          404: ErrorBody,
-          410: ErrorBody,
-          416: ErrorBody,
-        },
+        response: FIRMWARE_FILE_RESPONSES,
       },
     },
     async (request, reply) => {
