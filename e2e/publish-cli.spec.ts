@@ -1,7 +1,7 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -15,6 +15,7 @@ import {
   type CatalogueManifest,
   type CreatedApiToken,
   type Versions,
+  uploadDigestMismatchMessage,
 } from '@portal/contracts';
 import { freePort, REPO_ROOT, startPortal, type PortalProcess } from '../test-kit/portal-process';
 import { loopbackAddressOf, signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
@@ -59,17 +60,37 @@ test.afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/** Runs portal-publish with only PATH, HOME and the token in its environment (no DATA_DIR, no database). */
-function portalPublish(args: string[], token: string) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      PORTAL_PUBLISH,
-      args,
-      { cwd: work, env: { PATH: process.env.PATH, HOME: process.env.HOME, [API_TOKEN_ENV]: token } },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
+/**
+ * Runs portal-publish with only PATH, HOME and the token in its environment (no DATA_DIR, no
+ * database); `onOutput` sees its standard output as it comes.
+ */
+function portalPublish(args: string[], token: string, onOutput?: (stdout: string) => void) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(PORTAL_PUBLISH, args, {
+      cwd: work,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, [API_TOKEN_ENV]: token },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => {
+      stdout += text;
+      onOutput?.(stdout);
+    });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
   });
+}
+
+/** A new API token of the publisher's. */
+async function createToken(name: string): Promise<CreatedApiToken> {
+  const created = await fetch(new URL(API_TOKEN_PATHS.tokens, portal.url), {
+    method: 'POST',
+    headers: { ...publisher.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name }),
+  });
+  expect(created.status).toBe(201);
+  return (await created.json()) as CreatedApiToken;
 }
 
 /** A release folder: catalogue.json adding Cornerstone `version` with a random installer of `installerBytes`. */
@@ -106,13 +127,7 @@ async function releaseFolder(version: string, installerBytes = INSTALLER_BYTES) 
 
 test('a publisher’s API token publishes a release with portal-publish; revoked, the same command is refused', async () => {
   test.setTimeout(240_000);
-  const created = await fetch(new URL(API_TOKEN_PATHS.tokens, portal.url), {
-    method: 'POST',
-    headers: { ...publisher.headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'release pipeline' }),
-  });
-  expect(created.status).toBe(201);
-  const { token, id } = (await created.json()) as CreatedApiToken;
+  const { token, id } = await createToken('release pipeline');
 
   const { folder, sha256 } = await releaseFolder('9.1.0');
   const run = await portalPublish(['--url', portal.url, folder, '--publish'], token);
@@ -167,6 +182,36 @@ test('a publisher’s API token publishes a release with portal-publish; revoked
   const refused = await portalPublish(['--url', portal.url, folder, '--publish'], token);
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(API_TOKEN_MESSAGES.refused);
+});
+
+test('an installer that changes while it is sent is refused by the portal’s SHA-256 check: exit 1 with its message, nothing published', async () => {
+  test.setTimeout(120_000);
+  const { token } = await createToken('changing file');
+  const bytes = 200 * 1000 * 1000;
+  const { folder, sha256: hashed } = await releaseFolder('9.4.0', bytes);
+  const installer = path.join(folder, 'installers', 'Cornerstone-9.4.0-Offline.zip');
+  // Its last MiB rewritten once the command has hashed the file and starts sending it.
+  let changing: Promise<void> | undefined;
+  const run = await portalPublish(['--url', portal.url, folder, '--publish'], token, (stdout) => {
+    if (changing || !stdout.includes('Cornerstone-9.4.0-Offline.zip: uploading')) return;
+    changing = (async () => {
+      const handle = await open(installer, 'r+');
+      await handle.write(randomBytes(1 << 20), 0, 1 << 20, bytes - (1 << 20));
+      await handle.close();
+    })();
+  });
+  expect(changing, 'the command never said it was sending the installer').toBeDefined();
+  await changing;
+  const sent = createHash('sha256')
+    .update(await readFile(installer))
+    .digest('hex');
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(`Cornerstone-9.4.0-Offline.zip: ${uploadDigestMismatchMessage(sent, hashed)}`);
+  expect(run.stdout).not.toContain('Published:');
+  const versions = (await (
+    await fetch(new URL(RELEASES_PATHS.versions, portal.url), { headers: { authorization: 'Hasp id=DEMO-CS-1001' } })
+  ).json()) as Versions;
+  expect(versions['9.4.0']).toBeUndefined();
 });
 
 test('bad usage exits 2; a manifest the check refuses exits 1 with each problem at its line; an absent portal exits 1 in one line', async () => {

@@ -38,6 +38,7 @@ import blobStore, { type BlobStore } from './plugins/blob-store';
 import catalogue from './plugins/catalogue/catalogue';
 import configPlugin from './plugins/config';
 import customerAuth, { collectCustomerRoutes } from './plugins/customer-auth/customer-auth';
+import guessingBrake from './plugins/customer-auth/guessing-brake';
 import database from './plugins/database';
 import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
@@ -114,6 +115,7 @@ export async function buildApp(
   await app.register(database, { db: dependencies.db, pool: dependencies.pool });
   await app.register(metrics);
   await app.register(staffAuth);
+  await app.register(guessingBrake);
   await app.register(staffRoles);
   await app.register(mailer);
   await app.register(identityProvider);

@@ -138,7 +138,6 @@ export default fp(
       access: StaffAccess,
       bearer: string,
     ): Promise<StaffIdentity | undefined> => {
-      // Decorated by customer-auth, which depends on this plugin: present by the first request.
       const brake = app.guessingBrake;
       if (await brake.braked(request, reply, bearer)) return undefined;
       const token = await useApiToken(app.db, app.secretKey, bearer, truncatedAddress(request.ip));
@@ -185,7 +184,7 @@ export default fp(
     };
     app.decorate('checkStaffAccess', checkStaffAccess);
   },
-  { name: 'staff-roles', dependencies: ['config', 'database', 'staff-auth'] },
+  { name: 'staff-roles', dependencies: ['config', 'database', 'staff-auth', 'guessing-brake'] },
 );
 
 /**

@@ -8,14 +8,12 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { createHash } from 'node:crypto';
 import { Type } from 'typebox';
 import { CREDENTIAL_ANSWER_CACHE_CONTROL } from '../../shared/cache-control';
 import { clientKey } from '../../shared/client-address';
 import type { RegistrationRecord } from '../catalogue/catalogue-snapshot';
 import { STAFF_SIGN_IN_REQUIRED } from '../staff-auth';
-import { CredentialBrake } from './credential-brake';
-import { RedisCredentialBrake, type GuessingBrake } from './redis-credential-brake';
+import { anonymousKey, TOO_MANY_FAILURES } from './guessing-brake';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,16 +30,6 @@ declare module 'fastify' {
      * presented, e.g. a path parameter): 401 with `message`, counted by the brake.
      */
     refuseCredential(request: FastifyRequest, reply: FastifyReply, message: string, tried: string): Promise<void>;
-    /**
-     * The brake for a credential presented outside the Authorization header (a feed token in
-     * the path): `braked` answers 429 and true while the client is braked; `failed` counts a
-     * wrong one. `tried` is what the client presented; only a hash of it is kept.
-     */
-    guessingBrake: {
-      braked(request: FastifyRequest, reply: FastifyReply, tried: string): Promise<boolean>;
-      failed(request: FastifyRequest, tried: string): Promise<void>;
-      succeeded(request: FastifyRequest, tried: string): Promise<void>;
-    };
   }
   interface FastifyContextConfig {
     /**
@@ -77,8 +65,6 @@ export type Entitled = { kind: 'staff' } | { kind: 'customer'; registration: Reg
  */
 export type AcceptedCredentials = Partial<Record<CustomerScheme, string>>;
 
-const TOO_MANY_FAILURES = 'Too many failed attempts. Please wait a few minutes and try again.';
-
 /**
  * Customer authentication: the `Hasp id=` and `Rainbow id=` headers, their keyed digests,
  * and the brake on guessing (docs/decisions/050-guessing-brake-costs-the-guesser.md).
@@ -87,30 +73,13 @@ const TOO_MANY_FAILURES = 'Too many failed attempts. Please wait a few minutes a
  */
 export default fp(
   async function customerAuth(app: FastifyInstance) {
-    // While Redis is away the brake brakes in memory; the redis plugin says so in the log, once per outage.
-    const brake: GuessingBrake = app.redis
-      ? new RedisCredentialBrake(app.redis, (error) => app.redisFailed(error))
-      : new CredentialBrake();
+    const brake = app.guessingBrake.keyed;
 
     async function refuse(request: FastifyRequest, reply: FastifyReply, message: string, tried: string) {
       await brake.recordFailure(clientKey(request.ip), tried);
       await reply.status(401).send({ message });
     }
 
-    app.decorate('guessingBrake', {
-      async braked(request: FastifyRequest, reply: FastifyReply, tried: string) {
-        const retryAfter = await brake.retryAfterSeconds(clientKey(request.ip), anonymousKey(tried));
-        if (retryAfter === undefined) return false;
-        await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
-        return true;
-      },
-      async failed(request: FastifyRequest, tried: string) {
-        await brake.recordFailure(clientKey(request.ip), anonymousKey(tried));
-      },
-      async succeeded(request: FastifyRequest, tried: string) {
-        await brake.recordSuccess(clientKey(request.ip), anonymousKey(tried));
-      },
-    });
     app.decorate('refuseCredential', (request: FastifyRequest, reply: FastifyReply, message: string, tried: string) =>
       refuse(request, reply, message, anonymousKey(tried)),
     );
@@ -153,18 +122,13 @@ export default fp(
       return undefined;
     });
   },
-  { name: 'customer-auth', dependencies: ['catalogue', 'registrations', 'staff-roles', 'redis', 'metrics'] },
+  { name: 'customer-auth', dependencies: ['catalogue', 'registrations', 'staff-roles', 'guessing-brake', 'metrics'] },
 );
 
 /** The 401 text for the scheme the header names, else the endpoint's first. */
 function refusalMessage(accepted: AcceptedCredentials, header: string | undefined): string {
   const named: CustomerScheme = authorizationScheme(header) === 'rainbow' ? 'rainbow' : 'hasp';
   return accepted[named] ?? accepted.hasp ?? accepted.rainbow ?? STAFF_SIGN_IN_REQUIRED;
-}
-
-/** A key for something presented that is not a well-formed credential: distinct inputs stay distinct, none is kept. */
-function anonymousKey(presented: string): string {
-  return `x${createHash('sha256').update(presented).digest('base64url').slice(0, 22)}`;
 }
 
 /** How a customer route documents the header it reads credentials from. */
