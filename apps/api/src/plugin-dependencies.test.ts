@@ -1,5 +1,5 @@
 import { USAGE_PATHS } from '@portal/contracts';
-import Fastify, { type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
@@ -10,12 +10,22 @@ import { feedFetchCounts } from './features/feeds/feed-fetch-counts';
 import { usageRoutes } from './features/usage/usage-routes';
 import configPlugin from './plugins/config';
 import database from './plugins/database';
+import guessingBrake from './plugins/customer-auth/guessing-brake';
+import redis from './plugins/redis';
 import staffAuth from './plugins/staff-auth';
 import staffRoles, { collectStaffRoutes } from './plugins/staff-roles';
 
 /** What fastify-plugin attaches to a plugin: its name and the plugins it needs. */
 const metaOf = (plugin: unknown) =>
   (plugin as Record<symbol, { name?: string; dependencies?: string[] } | undefined>)[Symbol.for('plugin-meta')];
+
+/** staff-auth and staff-roles with what staff-roles needs besides (the brake on guessing an API token, in memory). */
+function registerStaffAccess(app: FastifyInstance) {
+  void app.register(staffAuth);
+  void app.register(redis);
+  void app.register(guessingBrake);
+  void app.register(staffRoles);
+}
 
 /** A staff route plugin on an app with what it needs up to staff-auth and staff-roles, which `withStaffAuth` decides. */
 function appWithUsageRoutes({ withStaffAuth }: { withStaffAuth: 'before' | 'never' }) {
@@ -25,10 +35,7 @@ function appWithUsageRoutes({ withStaffAuth }: { withStaffAuth: 'before' | 'neve
   // Never queried: staff-auth turns a request without a bearer away before any query.
   void app.register(database, { db: {} as Database, pool: {} as pg.Pool });
   void app.register(feedFetchCounts);
-  if (withStaffAuth === 'before') {
-    void app.register(staffAuth);
-    void app.register(staffRoles);
-  }
+  if (withStaffAuth === 'before') registerStaffAccess(app);
   void app.register(usageRoutes);
   // Not returned bare: a Fastify instance is a thenable, and awaiting it would load the plugins here.
   return { app };
@@ -50,8 +57,7 @@ describe('plugins declare what they need, so a wrong registration order stops st
     void app.register(database, { db: {} as Database, pool: {} as pg.Pool });
     void app.register(feedFetchCounts);
     void app.register(usageRoutes);
-    void app.register(staffAuth);
-    void app.register(staffRoles);
+    registerStaffAccess(app);
     await expect(app.ready()).rejects.toMatchObject({ code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED' });
     await app.close();
   });
@@ -60,8 +66,7 @@ describe('plugins declare what they need, so a wrong registration order stops st
     const app = Fastify();
     void app.register(configPlugin, { config: loadConfig({ DATA_DIR: '/nonexistent' }), secretKey: Buffer.alloc(32) });
     void app.register(database, { db: {} as Database, pool: {} as pg.Pool });
-    void app.register(staffAuth);
-    void app.register(staffRoles);
+    registerStaffAccess(app);
     await expect(app.ready()).rejects.toThrow(/collectStaffRoutes/);
     await app.close();
   });
