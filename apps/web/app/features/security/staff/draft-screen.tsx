@@ -82,7 +82,9 @@ export function DraftScreen({
       await navigate(advisoryDraftPagePath(call.data.id), { replace: true });
       return false;
     }
-    void revalidator.revalidate();
+    // Awaited: a publish right after a save deletes the draft, and a reload of it still on
+    // its way would then be answered 404.
+    await revalidator.revalidate();
     return true;
   };
 
