@@ -56,7 +56,11 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'react', test: FRAMEWORK, priority: 2 },
-            { name: 'shell', test: (id: string) => (shellModules.has(id) && APP_MODULE.test(id)) || PAGE_FRAME.test(id), priority: 1 },
+            {
+              name: 'shell',
+              test: (id: string) => (shellModules.has(id) && APP_MODULE.test(id)) || PAGE_FRAME.test(id),
+              priority: 1,
+            },
           ],
         },
       },
