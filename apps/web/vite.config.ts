@@ -20,17 +20,20 @@ const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router
 /**
  * The app's modules the root route imports statically, followed import by import: the shell
  * every page loads (header, menu, footer, identity store, API client, settings). Collected
- * when the module graph is complete, before the chunks are made.
+ * when the module graph is complete, before the chunks are made; anew by each build (the
+ * client's, then the prerendering one's, one after the other).
  */
 const shellModules = new Set<string>();
 const collectShellModules: Plugin = {
   name: 'portal:shell-modules',
   apply: 'build',
-  buildEnd() {
+  buildEnd(error) {
+    if (error) return;
     shellModules.clear();
-    const pending = [...this.getModuleIds()]
-      .filter((id) => ROOT_ROUTE.test(id))
-      .flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
+    const roots = [...this.getModuleIds()].filter((id) => ROOT_ROUTE.test(id));
+    // Without it every page would quietly go back to the twenty-odd small chunks.
+    if (roots.length === 0) this.error('The root route (app/root.tsx) is not in the module graph');
+    const pending = roots.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? []);
     for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
       if (shellModules.has(id) || ROOT_ROUTE.test(id) || NODE_MODULES.test(id) || id.startsWith('\0')) continue;
       shellModules.add(id);
