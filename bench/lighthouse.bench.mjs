@@ -3,14 +3,14 @@
 // build; then the bytes of JavaScript and CSS that '/' loads, gzip-compressed as the portal
 // sends them: those its HTML names, and every script Lighthouse saw it fetch until the
 // network was idle (the telemetry collector, anything prefetched).
-// Targets (docs/web-app.md, decision 165): performance 100, accessibility 100, best practices
+// Targets (docs/web-app.md, decisions 165 and 252; '/' budget in test-kit/home-budget.ts): performance 100, accessibility 100, best practices
 // 100 and LCP <= 1.2 s on every page; on the lookups with results TBT <= 50 ms and LCP <= 1.0 s;
 // '/' at most 120 KB of JS by network idle and 20 KB of CSS, gzip.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { request } from 'node:http';
 import { startPortal } from '../test-kit/portal-process.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
+import { HOME_BUDGET_KB as BUDGET_KB, responseBytes as get } from '../test-kit/home-budget.ts';
 
 // DEMO-CS-1001 is a Cornerstone registration of the demo catalogue (apps/api/demo-catalogue): its results
 // hydrate the form, the record, the files and their details at once.
@@ -22,7 +22,6 @@ const PAGES = ['/', '/cornerstone', '/metallographics/px/firmware', '/privacy', 
 const TARGETS = { performance: 100, accessibility: 100, 'best-practices': 100 };
 const LCP_TARGET_MS = 1200;
 const RESULT_TARGETS_MS = { tbt: 50, lcp: 1000 };
-const BUDGET_KB = { js: 120, css: 20 };
 // The flags of the browser tests (they keep Chromium off the closed network), headless.
 const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
@@ -142,16 +141,4 @@ async function homePageBytes(baseUrl, fetchedScripts) {
     result.idleJsFiles++;
   }
   return result;
-}
-
-function get(url, encoding) {
-  return new Promise((resolve, reject) => {
-    request(url, { headers: { 'accept-encoding': encoding } }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve(Buffer.concat(chunks)));
-    })
-      .on('error', reject)
-      .end();
-  });
 }

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { HOME_BUDGET_KB, responseBytes } from '../test-kit/home-budget';
 import { E2E_MAKER_NAME } from './global-setup';
 import {
   PUBLIC_PAGES,
@@ -300,6 +301,34 @@ test('Home loads no schema library', async ({ page }) => {
   const scripts = await Promise.all(bodies);
   expect(scripts.length).toBeGreaterThan(0);
   expect(scripts.filter((script) => script.includes('maxInstantiationCount'))).toEqual([]);
+});
+
+// Home's budget (docs/web-app.md; decision 252): what a browser fetches for '/' until the
+// network is idle, the telemetry collector (loaded once the browser is idle) included, counted
+// as the portal sends it to a client that accepts gzip only. The count the Lighthouse bench
+// prints, without Lighthouse: the bytes are the build's, the same on any machine.
+test("Home's JavaScript and CSS stay within their budget by network idle", async ({ page }) => {
+  const fetched = { script: new Set<string>(), stylesheet: new Set<string>() };
+  page.on('request', (request) => {
+    const type = request.resourceType();
+    if (type === 'script' || type === 'stylesheet') fetched[type].add(request.url());
+  });
+  // The collector's chunk is named after features/telemetry/start-telemetry.ts.
+  const collector = page.waitForRequest((request) => /\/start-telemetry-[\w-]+\.js$/.test(request.url()));
+  await gotoHydrated(page, '/');
+  await collector;
+  await page.waitForLoadState('networkidle');
+  const kilobytes = async (urls: Set<string>) => {
+    const sizes = await Promise.all([...urls].map(async (url) => (await responseBytes(url, 'gzip')).length));
+    return sizes.reduce((sum, size) => sum + size, 0) / 1024;
+  };
+  const js = await kilobytes(fetched.script);
+  const css = await kilobytes(fetched.stylesheet);
+  expect(fetched.script.size).toBeGreaterThan(1);
+  expect(js, `'/' fetched ${js.toFixed(1)} KB of JavaScript in ${fetched.script.size} files`).toBeLessThanOrEqual(
+    HOME_BUDGET_KB.js,
+  );
+  expect(css, `'/' fetched ${css.toFixed(1)} KB of CSS`).toBeLessThanOrEqual(HOME_BUDGET_KB.css);
 });
 
 test.describe('without JavaScript', () => {

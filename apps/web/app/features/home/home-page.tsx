@@ -2,7 +2,12 @@ import { homeNewsHtml } from '@portal/contracts';
 import { Link } from 'react-router';
 import { siteName } from '../../shared/maker-name';
 import { DESTINATIONS, href, type DestinationName } from '../../shared/navigation/navigation';
-import { ChromatofIcon, CornerstoneIcon, MetallographicsIcon, MobileIcon } from '../../shared/components/icons';
+import {
+  ChromatofIcon,
+  CornerstoneIcon,
+  MetallographicsIcon,
+  MobileIcon,
+} from '../../shared/components/icons/tile-icons';
 import { TileList } from '../../shared/components/tile-list';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon, type IconProps } from './icons';
+import type { IconProps } from './icons';
+import { ArrowRightIcon } from './icons/tile-icons';
 import styles from './tile-list.module.css';
 
 export interface Tile {
