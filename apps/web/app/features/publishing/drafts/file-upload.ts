@@ -349,8 +349,12 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
           return;
         }
         const resumable = isRetryable(error);
-        // A refusal (another SHA-256 on the last byte, a size past the limit): nothing is kept to resume.
-        if (!resumable) forgetFile(draftId, file);
+        // A refusal (another SHA-256 on the last byte, a size past the limit): nothing is kept to resume,
+        // and the upload's address names nothing any more.
+        if (!resumable) {
+          forgetFile(draftId, file);
+          forgetUploadAddress(key);
+        }
         setUploadProgress(key, {
           state: 'failed',
           name: file.name,
