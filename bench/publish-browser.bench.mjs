@@ -123,11 +123,13 @@ try {
       if (response.request().method() === 'PATCH') patchedAt ??= performance.now();
     });
     let patchesBeforeDrop = 0;
+    let cutAt;
     const drop =
       dropSeconds === undefined
         ? undefined
         : proxy.cutAfterBytes(DROP_AT * SIZE_BYTES).then(async () => {
             patchesBeforeDrop = patches.length;
+            cutAt = performance.now();
             await new Promise((resolve) => setTimeout(resolve, dropSeconds * 1000));
             await proxy.restore();
             restoredAt = performance.now();
@@ -142,7 +144,8 @@ try {
       .getByRole('definition')
       .filter({ hasText: /^Uploaded$/ })
       .waitFor({ timeout: 30 * 60_000 });
-    const seconds = (performance.now() - started) / 1000;
+    const endedAt = performance.now();
+    const seconds = (endedAt - started) / 1000;
     await drop;
     const longestTaskMs = await page.evaluate(() => globalThis.longestTaskMs);
     await page.close();
@@ -154,6 +157,13 @@ try {
       resumedAt: dropSeconds === undefined ? undefined : patches[patchesBeforeDrop],
       answeredAfter: answeredAt === undefined ? undefined : (answeredAt - restoredAt) / 1000,
       patchedAfter: patchedAt === undefined ? undefined : (patchedAt - restoredAt) / 1000,
+      // The upload's own speed before the cut and after the resume: a slower rest, not a late resume, would show here.
+      mbPerSecondBefore:
+        cutAt === undefined ? undefined : (DROP_AT * SIZE_BYTES) / ((cutAt - firstByteAt) / 1000) / 1e6,
+      mbPerSecondAfter:
+        patchedAt === undefined
+          ? undefined
+          : (SIZE_BYTES - patches[patchesBeforeDrop]) / ((endedAt - patchedAt) / 1000) / 1e6,
     };
   };
 
@@ -241,7 +251,8 @@ try {
         `${((dropped.resumedAt ?? 0) / MiB).toFixed(1)} MiB, about ${(resent / MiB).toFixed(1)} MiB sent again ` +
         `(target ≤ one chunk, ${UPLOAD_CHUNK_BYTES / MiB} MiB), longest main-thread task ${longTask(dropped)}; ` +
         `after the network was back: the first tus answer in ${dropped.answeredAfter?.toFixed(2)} s, ` +
-        `the first PATCH answered in ${dropped.patchedAfter?.toFixed(2)} s`,
+        `the first PATCH answered in ${dropped.patchedAfter?.toFixed(2)} s; sent at ` +
+        `${dropped.mbPerSecondBefore?.toFixed(0)} MB/s before the cut, ${dropped.mbPerSecondAfter?.toFixed(0)} MB/s after the resume`,
     );
     if (growth > dropSeconds + 5 || resent > UPLOAD_CHUNK_BYTES || dropped.longestTaskMs > LONG_TASK_TARGET_MS) {
       missed++;
