@@ -309,18 +309,21 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
   const created: string[] = [];
   const deleted: string[] = [];
   page.on('response', (response) => {
-    const { method } = response.request();
+    const method = response.request().method();
     if (method === 'POST' && response.url().endsWith(PUBLISHING_PATHS.uploads) && response.status() === 201) {
       created.push(new URL(response.headers()['location']!, response.url()).pathname);
     }
     if (method === 'DELETE' && response.status() === 204) deleted.push(new URL(response.url()).pathname);
   });
   await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  // Sent and hashed at once: bytes go out while the hash's line is shown.
+  await expect(card.getByRole('status').filter({ hasText: /^Uploading: (?!0 bytes)/ })).toBeVisible();
   await expect(card.getByRole('status').filter({ hasText: 'Computing SHA-256' })).toBeVisible();
   await unlink(filePath);
   await expect(card.getByRole('alert')).toHaveText(fileUnreadableMessage(name), { timeout: 60_000 });
   await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
   // The upload begun beside the hash is stopped and its partial file deleted on the server.
+  expect(created).toHaveLength(1);
   await expect.poll(() => deleted).toEqual(created);
   // Chromium logs the chunk it could no longer read from the disk, as it logs a dropped request.
   pageProblems.splice(
