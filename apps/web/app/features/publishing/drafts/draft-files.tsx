@@ -166,12 +166,20 @@ function FileCard({
     const key = uploadKey(draftId, file.sha256);
     clearFailedUpload(key);
     const recognised = recognisedSha256(draftId, chosen) === file.sha256;
-    const sending = uploadFile(draftId, file.sha256, chosen, recognised);
+    // Once the server has checked the last byte (or refused the upload), the browser's hash has nothing left to tell.
+    const hashNoLongerNeeded = new AbortController();
+    const sending = uploadFile(draftId, file.sha256, chosen, recognised).then((end) => {
+      if (end?.state === 'uploaded' || (end?.state === 'failed' && !end.resumable)) hashNoLongerNeeded.abort();
+    });
     if (!recognised) {
       setHashing({ bytesRead: 0, totalBytes: chosen.size });
-      const refusal = await hashFile(chosen, (bytesRead) => setHashing({ bytesRead, totalBytes: chosen.size })).then(
+      const refusal = await hashFile(
+        chosen,
+        (bytesRead) => setHashing({ bytesRead, totalBytes: chosen.size }),
+        hashNoLongerNeeded.signal,
+      ).then(
         (sha) => (sha === file.sha256 ? undefined : `${chosen.name} is not this file: its SHA-256 is ${sha}.`),
-        (error: unknown) => (error as Error).message,
+        (error: unknown) => (hashNoLongerNeeded.signal.aborted ? undefined : (error as Error).message),
       );
       setHashing(undefined);
       if (refusal !== undefined) refuseUpload(draftId, file.sha256, chosen, refusal);

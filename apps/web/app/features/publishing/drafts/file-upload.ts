@@ -225,10 +225,16 @@ export function clearFailedUpload(key: string) {
 /**
  * Sends the bytes of `file` for the draft by tus, resuming an upload of the same draft and
  * SHA-256 that this browser started before (a reload, a dropped connection). Resolves when
- * the server has them all, or when it refused them; the progress goes to the uploads store.
+ * the server has them all, or when it refused them, with where it ended; the progress goes
+ * to the uploads store.
  * `recognised`: the SHA-256 is this browser's record of the file, not hashed this time.
  */
-export async function uploadFile(draftId: string, sha: string, file: File, recognised = false): Promise<void> {
+export async function uploadFile(
+  draftId: string,
+  sha: string,
+  file: File,
+  recognised = false,
+): Promise<UploadProgress | undefined> {
   const key = uploadKey(draftId, sha);
   rememberFile(draftId, file, sha);
   const waiting = (why: 'queued' | 'other tab') =>
@@ -261,6 +267,7 @@ export async function uploadFile(draftId: string, sha: string, file: File, recog
   } finally {
     endTurn();
   }
+  return uploads.get(key);
 }
 
 async function sendByTus(draftId: string, sha: string, file: File, key: string, recognised: boolean) {
