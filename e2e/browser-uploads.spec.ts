@@ -117,7 +117,7 @@ function acceptDroppedRequests(pageProblems: string[]) {
   pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !dropped(problem)));
 }
 
-test('a 300 MB file: the connection is cut for 30 s at 40% and the upload completes by itself, re-sending at most one chunk', async ({
+test('a 300 MB file: sent while it is hashed; the connection is cut for 30 s at 40% and the upload completes by itself, re-sending at most one chunk', async ({
   page,
   pageProblems,
 }) => {
@@ -133,7 +133,8 @@ test('a 300 MB file: the connection is cut for 30 s at 40% and the upload comple
   await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
   await cut;
   const offsetsBeforeDrop = offsets.length;
-  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  // The upload's line, beside the hash's own while the file is still hashed.
+  await expect(card.getByRole('status').filter({ hasText: `${CONNECTION_LOST_WORDS}:` })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Resume' })).toBeVisible();
   await new Promise((resolve) => setTimeout(resolve, DROP_MS));
   await proxy.restore();
@@ -141,7 +142,10 @@ test('a 300 MB file: the connection is cut for 30 s at 40% and the upload comple
   // No click: the upload goes on by itself and the server checks the whole file.
   await expect(card.getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
   const seen = await statuses(page);
-  expect(seen.some((text) => text.startsWith('Computing SHA-256'))).toBe(true);
+  // The hash runs beside the upload, not before it: bytes were sent while it was still computed.
+  const lastHashing = seen.findLastIndex((text) => text.startsWith('Computing SHA-256'));
+  expect(lastHashing).toBeGreaterThanOrEqual(0);
+  expect(seen.findIndex((text) => /^Uploading: (?!0 bytes)/.test(text))).toBeLessThan(lastHashing);
   expect(seen.some((text) => text.startsWith(`${CONNECTION_LOST_WORDS}:`) && text.includes('kept'))).toBe(true);
   expect(seen.some((text) => /^Uploading: .* \(resumed at /.test(text))).toBe(true);
   // The first PATCH after the drop starts at most one chunk before where the drop cut.
@@ -165,7 +169,8 @@ test('a 300 MB file: cut, the tab closed, the file chosen again: resumed from th
   const cut = proxy.cutAfterBytes(0.4 * FILE_BYTES);
   await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
   await cut;
-  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  // The upload's line, beside the hash's own while the file is still hashed.
+  await expect(card.getByRole('status').filter({ hasText: `${CONNECTION_LOST_WORDS}:` })).toBeVisible();
   // The tab leaves the page (its File goes with it); the network comes back; the draft is opened anew.
   await page.goto(`${process.env.PORTAL_URL}/privacy`);
   await proxy.restore();
@@ -262,7 +267,8 @@ test('other bytes under the same name, size and date, chosen to resume: refused 
   const cut = proxy.cutAfterBytes(0.4 * 60 * 1000 * 1000);
   await card.getByLabel('Choose the file again to resume').setInputFiles(file.filePath);
   await cut;
-  await expect(card.getByRole('status')).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  // The upload's line, beside the hash's own while the file is still hashed.
+  await expect(card.getByRole('status').filter({ hasText: `${CONNECTION_LOST_WORDS}:` })).toBeVisible();
   await page.goto(`${process.env.PORTAL_URL}/privacy`);
   await proxy.restore();
 
@@ -278,29 +284,57 @@ test('other bytes under the same name, size and date, chosen to resume: refused 
     timeout: 60_000,
   });
   await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
-  // Nothing kept: chosen once more, the file is hashed again and refused as not this file, before a byte.
+  // Nothing kept: chosen once more, the file is sent anew while it is hashed, and refused as
+  // not this file by whichever ends first: the hash beside it, or the server's check of the last byte.
   await card.getByLabel('Choose the file again to resume').setInputFiles(file.filePath);
   const received = createHash('sha256').update(other).digest('hex');
-  await expect(card.getByRole('alert')).toHaveText(`${file.name} is not this file: its SHA-256 is ${received}.`);
+  const either = [
+    `${file.name} is not this file: its SHA-256 is ${received}.`,
+    uploadDigestMismatchMessage(received, file.sha256),
+  ];
+  await expect(card.getByRole('alert')).toHaveText(
+    new RegExp(`^(${either.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`),
+    { timeout: 60_000 },
+  );
+  await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
   acceptDroppedRequests(pageProblems);
   pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !problem.includes('status of 422')));
   expect(pageProblems).toEqual([]);
 });
 
-test('a file removed from the disk while it is hashed: said in words, nothing sent', async ({ page, pageProblems }) => {
+test('a file removed from the disk while it is sent and hashed: said in words, what was sent deleted', async ({
+  page,
+  pageProblems,
+}) => {
   test.setTimeout(120_000);
   await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
   const name = `Removed-${randomUUID().slice(0, 8)}.pdf`;
   const { filePath, sha256 } = await bigFile(name);
   const { card } = await draftAwaiting(page, { sha256, name });
-  const creations: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith(PUBLISHING_PATHS.uploads)) creations.push(request.url());
+  const created: string[] = [];
+  const deleted: string[] = [];
+  page.on('response', (response) => {
+    const method = response.request().method();
+    if (method === 'POST' && response.url().endsWith(PUBLISHING_PATHS.uploads) && response.status() === 201) {
+      created.push(new URL(response.headers()['location']!, response.url()).pathname);
+    }
+    if (method === 'DELETE' && response.status() === 204) deleted.push(new URL(response.url()).pathname);
   });
   await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
-  await expect(card.getByRole('status')).toContainText('Computing SHA-256');
+  // Sent and hashed at once: bytes go out while the hash's line is shown.
+  await expect(card.getByRole('status').filter({ hasText: /^Uploading: (?!0 bytes)/ })).toBeVisible();
+  await expect(card.getByRole('status').filter({ hasText: 'Computing SHA-256' })).toBeVisible();
   await unlink(filePath);
   await expect(card.getByRole('alert')).toHaveText(fileUnreadableMessage(name), { timeout: 60_000 });
-  expect(creations).toEqual([]);
+  await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
+  // The upload begun beside the hash is stopped and its partial file deleted on the server.
+  expect(created).toHaveLength(1);
+  await expect.poll(() => deleted).toEqual(created);
+  // Chromium logs the chunk it could no longer read from the disk, as it logs a dropped request.
+  pageProblems.splice(
+    0,
+    pageProblems.length,
+    ...pageProblems.filter((problem) => !/net::ERR_FILE_NOT_FOUND/.test(problem)),
+  );
   expect(pageProblems).toEqual([]);
 });

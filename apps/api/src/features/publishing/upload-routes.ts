@@ -40,6 +40,16 @@ class Refusal {
   }
 }
 
+/**
+ * How long a PATCH still holding an upload (its client gone silent: a Wi-Fi hand-over leaves
+ * the server no reset) keeps a new PATCH of the same upload waiting: the old one is then
+ * ended where its bytes reached the disk, and the new one goes on from its offset, or is
+ * refused 409 when that is not where the upload stands, so two writers' bytes never mix.
+ * @tus/server's default is 3 s; the one writer a browser lets send (decision 271) has given
+ * the old request up already, so a short wait only delays a resume (decision 272).
+ */
+export const LOCK_DRAIN_MS = 500;
+
 const SHA256 = new RegExp(SHA256_PATTERN);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -182,6 +192,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const options: Omit<ServerOptions, 'locker'> = {
     path: PUBLISHING_PATHS.uploads,
     relativeLocation: true,
+    lockDrainTimeout: LOCK_DRAIN_MS,
     // The screen is on the portal's own origin: no other site is let read an answer (tus's default is any).
     allowedOrigins: () => false,
     async onUploadCreate(_request, upload) {

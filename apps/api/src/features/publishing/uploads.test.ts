@@ -25,6 +25,7 @@ import { DEMO, useDemoPortal } from '../../../test/demo-portal';
 import { blobKeyFor } from '../../plugins/blob-store';
 import { sweepDrafts } from './drafts';
 import { publishingDrafts, publishingUploads } from './publishing-tables';
+import { LOCK_DRAIN_MS } from './upload-routes';
 import { sweepAbandonedUploads } from './uploads';
 import { onePibManifest } from '../../../../../test-kit/manifests';
 import { EVERY_PUBLISHED_FILE } from '../../../../../test-kit/published-files';
@@ -228,6 +229,48 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
       { sha256, name: 'Raw.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
+  });
+
+  it('lets a new PATCH at the offset HEAD gives take over from one whose client went silent: within seconds, its bytes never mixed with the old one’s', async () => {
+    const publisher = await demo.signIn('uploads-silent@example.com', ['publisher']);
+    const bytes = randomBytes(4 * 1024 * 1024);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'silent', 'Silent.zip'));
+    const url = await createUpload(
+      publisher,
+      { draftId: draft.draft.id, sha256, filename: 'Silent.zip' },
+      bytes.length,
+    );
+    const MiB = 1024 * 1024;
+
+    // A PATCH that sends a MiB and then nothing, its connection left open: a Wi-Fi gone, the
+    // server not told (no reset), the request still holding the upload.
+    const silent = httpRequest(url, {
+      method: 'PATCH',
+      headers: {
+        authorization: publisher,
+        'tus-resumable': '1.0.0',
+        'upload-offset': 0,
+        'content-type': 'application/offset+octet-stream',
+        'content-length': bytes.length,
+      },
+    });
+    silent.on('error', () => undefined);
+    silent.write(bytes.subarray(0, MiB));
+    await expect
+      .poll(async () => Number((await head(publisher, url)).headers['upload-offset']), { timeout: 10_000 })
+      .toBe(MiB);
+
+    // The client comes back on a new connection and sends the rest from there.
+    const started = Date.now();
+    const rest = await patch(publisher, url, MiB, bytes.subarray(MiB));
+    expect(rest.status, rest.body).toBe(204);
+    expect(Date.now() - started).toBeLessThan(LOCK_DRAIN_MS + 1_500);
+    // No byte of the old request came in among the new one's: the server's SHA-256 of the whole was the draft's.
+    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+      { sha256, name: 'Silent.zip', state: 'uploaded', sizeBytes: bytes.length },
+    ]);
+    silent.destroy();
   });
 
   it('finishes an upload whose every byte reached the disk but that was never finished (the portal died in between) when HEAD asks about it', async () => {

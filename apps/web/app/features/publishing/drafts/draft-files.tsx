@@ -2,13 +2,13 @@ import type { Draft, DraftFile, DraftFileState } from '@portal/contracts';
 import { useId, useState, type ChangeEvent } from 'react';
 import { formatFileSize } from '../../../shared/format';
 import { FailureAlert } from '../../../shared/outcome/failure-alert';
-import type { Failure } from '../../../shared/outcome/outcome';
 import styles from './draft.module.css';
 import { Button } from '../../../shared/components/ui/button';
 import {
   clearFailedUpload,
   CONNECTION_LOST_WORDS,
   recognisedSha256,
+  refuseUpload,
   resumeUpload,
   uploadFile,
   uploadKey,
@@ -17,7 +17,6 @@ import {
   type UploadProgress,
 } from './file-upload';
 import { hashFile } from './file-hash';
-import { claimFile, sendIfNeeded } from './save-draft';
 import facts from '../facts.module.css';
 
 /** What each state of a draft's file is called on the screen. */
@@ -144,7 +143,6 @@ function FileCard({
 }) {
   const headingId = useId();
   const inputId = useId();
-  const [failure, setFailure] = useState<Failure>();
   const [hashing, setHashing] = useState<{ bytesRead: number; totalBytes: number }>();
   const name = file.name ?? upload?.name ?? 'A file not chosen yet';
   const active =
@@ -157,30 +155,36 @@ function FileCard({
    * Choosing the file again: its SHA-256 must be this one; the upload goes on from where the
    * server has it. The same name, size and date this browser hashed for the draft resume at
    * once, without hashing again: the server's SHA-256 on the last byte still refuses other bytes.
+   * Any other file starts its upload at once, under the SHA-256 the draft names, while a worker
+   * hashes it beside (decision 272): other bytes stop the upload and delete what was sent, and
+   * should the upload end first, the server's own check on the last byte refuses them.
    */
   const resume = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
     event.target.value = '';
     if (!chosen) return;
-    setFailure(undefined);
-    clearFailedUpload(uploadKey(draftId, file.sha256));
-    if (recognisedSha256(draftId, chosen) === file.sha256) {
-      await uploadFile(draftId, file.sha256, chosen, true);
-      onChanged();
-      return;
+    const key = uploadKey(draftId, file.sha256);
+    clearFailedUpload(key);
+    const recognised = recognisedSha256(draftId, chosen) === file.sha256;
+    // Once the server has checked the last byte (or refused the upload), the browser's hash has nothing left to tell.
+    const hashNoLongerNeeded = new AbortController();
+    const sending = uploadFile(draftId, file.sha256, chosen, recognised).then((end) => {
+      if (end?.state === 'uploaded' || (end?.state === 'failed' && !end.resumable)) hashNoLongerNeeded.abort();
+    });
+    if (!recognised) {
+      setHashing({ bytesRead: 0, totalBytes: chosen.size });
+      const refusal = await hashFile(
+        chosen,
+        (bytesRead) => setHashing({ bytesRead, totalBytes: chosen.size }),
+        hashNoLongerNeeded.signal,
+      ).then(
+        (sha) => (sha === file.sha256 ? undefined : `${chosen.name} is not this file: its SHA-256 is ${sha}.`),
+        (error: unknown) => (hashNoLongerNeeded.signal.aborted ? undefined : (error as Error).message),
+      );
+      setHashing(undefined);
+      if (refusal !== undefined) refuseUpload(draftId, file.sha256, chosen, refusal);
     }
-    setHashing({ bytesRead: 0, totalBytes: chosen.size });
-    const claimed = await claimFile(draftId, chosen, (bytesRead) => setHashing({ bytesRead, totalBytes: chosen.size }));
-    setHashing(undefined);
-    if (claimed.kind !== 'ok') return setFailure(claimed);
-    if (claimed.sha256 !== file.sha256) {
-      return setFailure({
-        kind: 'failed',
-        status: null,
-        message: `${chosen.name} is not this file: its SHA-256 is ${claimed.sha256}.`,
-      });
-    }
-    await sendIfNeeded(draftId, claimed, chosen);
+    await sending;
     onChanged();
   };
 
@@ -214,7 +218,6 @@ function FileCard({
       {upload && file.state === 'awaiting upload' && (
         <UploadLine upload={upload} onResume={() => resumeUpload(uploadKey(draftId, file.sha256))} />
       )}
-      {failure && <FailureAlert failure={failure} />}
       {file.state === 'awaiting upload' && !active && (
         <div>
           <label htmlFor={inputId}>

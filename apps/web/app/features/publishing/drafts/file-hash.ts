@@ -15,11 +15,23 @@ export type HashMessage =
 export const fileUnreadableMessage = (name: string) =>
   `${name} could not be read to its end: it was moved, removed or changed on the disk while it was read. Choose it again.`;
 
-/** Hashes `file` in a worker of its own, ended when it answers; a file that cannot be read rejects with a clear message. */
-export function hashFile(file: File, onProgress: (bytesRead: number) => void): Promise<string> {
+/**
+ * Hashes `file` in a worker of its own, ended when it answers; a file that cannot be read
+ * rejects with a clear message. `signal` ends the worker early (the hash is no longer needed)
+ * and rejects with its reason.
+ */
+export function hashFile(file: File, onProgress: (bytesRead: number) => void, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL('./sha256-worker.ts', import.meta.url), { type: 'module' });
-    const end = () => worker.terminate();
+    const stop = () => {
+      worker.terminate();
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+    const end = () => {
+      signal?.removeEventListener('abort', stop);
+      worker.terminate();
+    };
     worker.onmessage = ({ data }: MessageEvent<HashMessage>) => {
       if (data.kind === 'progress') return onProgress(data.bytesRead);
       end();

@@ -121,6 +121,19 @@ function forgetFile(draftId: string, file: File) {
   }
 }
 
+/** tus-js-client's record of an upload's address (`tus::<fingerprint>::…`): a refused upload is never resumed. */
+function forgetUploadAddress(key: string) {
+  try {
+    const prefix = `tus::${uploadFingerprint(key)}::`;
+    for (const name of Object.keys(localStorage)) if (name.startsWith(prefix)) localStorage.removeItem(name);
+  } catch {
+    // Nothing kept, nothing to forget.
+  }
+}
+
+/** The same draft and bytes are the same upload, whatever the file is called on this disk. */
+const uploadFingerprint = (key: string) => `portal-draft-upload:${key}`;
+
 // ---- Failures ----
 
 interface TusError {
@@ -165,6 +178,36 @@ async function takeTurn(): Promise<() => void> {
 /** The Resume buttons of this tab's uploads that wait for a click or a retry, by upload key. */
 const resumers = new Map<string, () => void>();
 
+/** The tus uploads of this tab under way, by upload key: what ends one that the browser's hash refused. */
+const stoppers = new Map<string, () => void>();
+/** Uploads refused before their turn or their lock came: they never start. */
+const refusedBeforeStart = new Set<string>();
+
+/**
+ * Ends an upload whose file the browser's own hash, run beside it, found to be other bytes
+ * (or could not read to its end): the upload is stopped and its partial file deleted on the
+ * server (tus termination, so nothing is kept), the file is no longer recognised, and the
+ * card says `message`. An upload not started yet never starts; one that already ended
+ * (the server's own check refused it) only takes the message.
+ */
+export function refuseUpload(draftId: string, sha: string, file: File, message: string) {
+  const key = uploadKey(draftId, sha);
+  forgetFile(draftId, file);
+  const stop = stoppers.get(key);
+  if (stop) stop();
+  else if (uploads.get(key)?.state === 'waiting') refusedBeforeStart.add(key);
+  resumers.delete(key);
+  const progress = uploads.get(key);
+  setUploadProgress(key, {
+    state: 'failed',
+    name: file.name,
+    message,
+    bytesSent: progress && 'bytesSent' in progress ? progress.bytesSent : 0,
+    totalBytes: file.size,
+    resumable: false,
+  });
+}
+
 /** Tries the upload again now (the card's Resume button): the same File, no choosing again. */
 export function resumeUpload(key: string) {
   resumers.get(key)?.();
@@ -182,10 +225,16 @@ export function clearFailedUpload(key: string) {
 /**
  * Sends the bytes of `file` for the draft by tus, resuming an upload of the same draft and
  * SHA-256 that this browser started before (a reload, a dropped connection). Resolves when
- * the server has them all, or when it refused them; the progress goes to the uploads store.
+ * the server has them all, or when it refused them, with where it ended; the progress goes
+ * to the uploads store.
  * `recognised`: the SHA-256 is this browser's record of the file, not hashed this time.
  */
-export async function uploadFile(draftId: string, sha: string, file: File, recognised = false): Promise<void> {
+export async function uploadFile(
+  draftId: string,
+  sha: string,
+  file: File,
+  recognised = false,
+): Promise<UploadProgress | undefined> {
   const key = uploadKey(draftId, sha);
   rememberFile(draftId, file, sha);
   const waiting = (why: 'queued' | 'other tab') =>
@@ -204,6 +253,7 @@ export async function uploadFile(draftId: string, sha: string, file: File, recog
           })
         : body();
     await locked(async () => {
+      if (refusedBeforeStart.delete(key)) return;
       const claimed = await claimDraftFile(draftId, { sha256: sha, name: file.name, sizeBytes: file.size }).catch(
         () => undefined,
       );
@@ -217,11 +267,14 @@ export async function uploadFile(draftId: string, sha: string, file: File, recog
   } finally {
     endTurn();
   }
+  return uploads.get(key);
 }
 
 async function sendByTus(draftId: string, sha: string, file: File, key: string, recognised: boolean) {
   const { Upload } = await import('tus-js-client');
+  if (refusedBeforeStart.delete(key)) return;
   await new Promise<void>((resolve) => {
+    let stopped = false;
     let sent = 0;
     let resumedAt = 0;
     let lostSince: number | undefined;
@@ -239,8 +292,20 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
       clearTimeout(timer);
       window.removeEventListener('online', tryAgain);
       resumers.delete(key);
+      stoppers.delete(key);
       resolve();
     };
+    // Refused by the browser's hash (refuseUpload): stopped, and its partial file deleted on the server.
+    stoppers.set(key, () => {
+      stopped = true;
+      finish();
+      void upload
+        .abort(true)
+        .catch(() => {
+          // Not deleted (the connection is down): the server's check on the last byte and its sweep still hold.
+        })
+        .finally(() => forgetUploadAddress(key));
+    });
 
     const upload = new Upload(file, {
       endpoint: new URL(PUBLISHING_PATHS.uploads, window.location.origin).href,
@@ -253,8 +318,7 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
         [UPLOAD_METADATA_KEYS.sha256]: sha,
         [UPLOAD_METADATA_KEYS.name]: file.name,
       },
-      // The same draft and bytes are the same upload, whatever the file is called on this disk.
-      fingerprint: () => Promise.resolve(`portal-draft-upload:${key}`),
+      fingerprint: () => Promise.resolve(uploadFingerprint(key)),
       removeFingerprintOnSuccess: true,
       // A resumed upload first asks the server how far it got: the screen says where it went on from.
       onAfterResponse: (request, response) => {
@@ -292,8 +356,12 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
           return;
         }
         const resumable = isRetryable(error);
-        // A refusal (another SHA-256 on the last byte, a size past the limit): nothing is kept to resume.
-        if (!resumable) forgetFile(draftId, file);
+        // A refusal (another SHA-256 on the last byte, a size past the limit): nothing is kept to resume,
+        // and the upload's address names nothing any more.
+        if (!resumable) {
+          forgetFile(draftId, file);
+          forgetUploadAddress(key);
+        }
         setUploadProgress(key, {
           state: 'failed',
           name: file.name,
@@ -308,6 +376,7 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
       },
     });
     void upload.findPreviousUploads().then((previous) => {
+      if (stopped) return;
       const last = previous.at(-1);
       if (last) upload.resumeFromPreviousUpload(last);
       setUploadProgress(key, {
