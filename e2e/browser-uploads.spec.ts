@@ -148,6 +148,11 @@ test('a 300 MB file: sent while it is hashed; the connection is cut for 30 s at 
   expect(seen.findIndex((text) => /^Uploading: (?!0 bytes)/.test(text))).toBeLessThan(lastHashing);
   expect(seen.some((text) => text.startsWith(`${CONNECTION_LOST_WORDS}:`) && text.includes('kept'))).toBe(true);
   expect(seen.some((text) => /^Uploading: .* \(resumed at /.test(text))).toBe(true);
+  // "Kept" is never more than the server holds: at most where the upload then resumed.
+  const megabytesIn = (pattern: RegExp) => Number(seen.map((text) => pattern.exec(text)?.[1]).find(Boolean));
+  expect(megabytesIn(/retrying: ([\d.]+) MB of .* kept/)).toBeLessThanOrEqual(
+    megabytesIn(/\(resumed at ([\d.]+) MB\)/),
+  );
   // The first PATCH after the drop starts at most one chunk before where the drop cut.
   const resumedAt = offsets[offsetsBeforeDrop]!;
   expect(resumedAt).toBeGreaterThan(0.4 * FILE_BYTES - UPLOAD_CHUNK_BYTES - 64 * 1024);

@@ -276,6 +276,8 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
   await new Promise<void>((resolve) => {
     let stopped = false;
     let sent = 0;
+    // What the server has said it holds (a chunk's answer, a resume's HEAD): bytes sent may not have arrived.
+    let kept = 0;
     let resumedAt = 0;
     let lostSince: number | undefined;
     let attempt = 0;
@@ -322,7 +324,13 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
       removeFingerprintOnSuccess: true,
       // A resumed upload first asks the server how far it got: the screen says where it went on from.
       onAfterResponse: (request, response) => {
-        if (request.getMethod() === 'HEAD') resumedAt = Number(response.getHeader('Upload-Offset') ?? 0) || 0;
+        if (request.getMethod() === 'HEAD') {
+          resumedAt = Number(response.getHeader('Upload-Offset') ?? 0) || 0;
+          kept = resumedAt;
+        }
+      },
+      onChunkComplete: (_chunkBytes, bytesAccepted) => {
+        kept = bytesAccepted;
       },
       onProgress: (bytesSent, totalBytes) => {
         // Bytes moving past where they were: the connection is back, and a later loss counts anew.
@@ -345,7 +353,7 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
           setUploadProgress(key, {
             state: 'retrying',
             name: file.name,
-            bytesSent: sent,
+            bytesSent: kept,
             totalBytes: file.size,
             since: lostSince,
           });
