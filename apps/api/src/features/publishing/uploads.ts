@@ -64,7 +64,7 @@ class FileWriter {
     const id = this.next++;
     return new Promise<void>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, path: file, bytes, position }, [bytes.buffer]);
+      worker.postMessage({ id, path: file, bytes, position }, [bytes.buffer as ArrayBuffer]);
     });
   }
 
