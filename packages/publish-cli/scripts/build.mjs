@@ -1,5 +1,5 @@
-// Bundles the command into dist/portal-publish.mjs: the contracts, tus-js-client and
-// jsonc-parser inlined, so the packed tarball needs nothing but Node (docs/decisions/261);
+// Bundles the command into dist/portal-publish.mjs: the contracts (with their jsonc-parser)
+// and tus-js-client inlined, so the packed tarball needs nothing but Node (docs/decisions/261);
 // and its hash threads into dist/hash-thread.mjs, small, as each thread loads it (decision 262).
 import { build } from 'esbuild';
 

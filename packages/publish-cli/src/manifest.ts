@@ -1,5 +1,5 @@
 import { CatalogueManifest, ManifestFile, type ManifestProblem } from '@portal/contracts';
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { jsonPathSegments, parseJsonLines } from '@portal/contracts/json-lines';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from 'typebox/value';
@@ -18,38 +18,11 @@ export interface LinedProblem {
 export type ReadManifest =
   { manifest: CatalogueManifest; lineOf: (problemPath: string) => number } | { problems: LinedProblem[] };
 
-/** A `a.b[2].c` or `/a/b/2/c` path as the segments jsonc-parser finds a node by. */
-function segmentsOf(problemPath: string): Array<string | number> {
-  return problemPath
-    .split(/[./[\]]+/)
-    .filter((part) => part !== '')
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
-}
-
 /** `/versions/0/releaseDate` as the portal names fields: `versions[0].releaseDate`. */
 function fieldOf(instancePath: string): string {
-  return segmentsOf(instancePath)
+  return jsonPathSegments(instancePath)
     .map((part, index) => (typeof part === 'number' ? `[${part}]` : index === 0 ? part : `.${part}`))
     .join('');
-}
-
-function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
-}
-
-/** The line of the deepest node that exists on the path: a missing field is placed at its parent. */
-function lineFinder(text: string, tree: Node | undefined) {
-  return (problemPath: string): number => {
-    if (!tree) return 0;
-    const segments = segmentsOf(problemPath);
-    for (let length = segments.length; length >= 0; length--) {
-      const node = findNodeAtLocation(tree, segments.slice(0, length));
-      if (node) return lineAt(text, node.offset);
-    }
-    return 0;
-  };
 }
 
 /** Reads and checks `folder/catalogue.json` against the contracts' schema of the import. */
@@ -60,19 +33,15 @@ export async function readManifest(folder: string): Promise<ReadManifest> {
   } catch {
     return { problems: [{ line: 0, path: '', message: `${folder} has no ${MANIFEST_NAME}.` }] };
   }
-  const errors: ParseError[] = [];
-  const tree = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  if (errors.length > 0 || !tree) {
+  const parsed = parseJsonLines(text);
+  if ('syntaxErrors' in parsed) {
     return {
-      problems: errors.map((error) => ({
-        line: lineAt(text, error.offset),
-        path: '',
-        message: `not JSON: ${printParseErrorCode(error.error)}`,
-      })),
+      problems: parsed.syntaxErrors.map(({ line, error }) => ({ line, path: '', message: `not JSON: ${error}` })),
     };
   }
   const json: unknown = JSON.parse(text);
-  const lineOf = lineFinder(text, tree);
+  /** Its line, 0 when it has none. */
+  const lineOf = (problemPath: string): number => parsed.lineOf(problemPath) ?? 0;
   const problems = [...Value.Errors(CatalogueManifest, json)]
     // Each unknown field is named below by its own error ("schema is false"), at its line.
     .filter((error) => error.keyword !== 'additionalProperties')

@@ -1,8 +1,8 @@
 import { CatalogueManifest, MANIFEST_FILE_NAME, type ManifestFile } from '@portal/contracts';
+import { jsonLineFinder } from '@portal/contracts/json-lines';
 import { fileSha256 } from '@portal/contracts/node/file-sha256';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { findNodeAtLocation, parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { Value } from 'typebox/value';
 import { blobKeyFor } from '../../plugins/blob-store';
 import { fileInFolder, ImportError, ManifestProblems, problemOf } from '../../plugins/catalogue/section-kit';
@@ -74,21 +74,11 @@ export const PROBLEM_PATH = /^([A-Za-z]+(?:\[\d+\])?(?:\.[A-Za-z]+(?:\[\d+\])?)*
  * editor finds it; the nearest enclosing entry's line when the field is not written.
  */
 function withLineIn(text: string) {
-  const tree = parseTree(text);
+  const lineOf = jsonLineFinder(text);
   return (problem: string): string => {
     const named = PROBLEM_PATH.exec(problem)?.[1];
-    if (!tree || named === undefined) return problem;
-    const segments = named
-      .split(/[.[\]]/)
-      .filter((segment) => segment !== '')
-      .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-    let node: JsonNode | undefined;
-    for (let length = segments.length; length > 0 && !node; length--) {
-      node = findNodeAtLocation(tree, segments.slice(0, length));
-    }
-    if (!node) return problem;
-    const line = text.slice(0, node.parent?.type === 'property' ? node.parent.offset : node.offset).split('\n').length;
-    return `${MANIFEST_FILE_NAME}:${line}: ${problem}`;
+    const line = named === undefined ? undefined : lineOf(named);
+    return line === undefined ? problem : `${MANIFEST_FILE_NAME}:${line}: ${problem}`;
   };
 }
 

@@ -5,8 +5,8 @@ import {
   SBOM_SPEC_VERSIONS,
   type SbomSpecVersion,
 } from '@portal/contracts';
+import { jsonLineFinder, lineAtOffset } from '@portal/contracts/json-lines';
 import { Spec, Validation } from '@cyclonedx/cyclonedx-library';
-import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 
 /**
  * The check of one SBOM (docs/sbom.md#what-is-accepted): a CycloneDX JSON document of spec
@@ -69,23 +69,11 @@ export function nestingPastLimit(text: string, limit: number): number | undefine
   return undefined;
 }
 
-const lineAt = (text: string, offset: number) => {
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) line++;
-  return line;
-};
-
 /** `line 57: /components/3 must have required property 'name'`: a validator's error where it is. */
 function validationProblem(text: string, error: { instancePath?: string; message?: string }): string {
   const pointer = error.instancePath ?? '';
-  const segments = pointer
-    .split('/')
-    .slice(1)
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((segment) => (/^\d+$/.test(segment) ? Number(segment) : segment));
-  const tree = parseTree(text);
-  const node = tree ? findNodeAtLocation(tree, segments) : undefined;
-  const where = node ? `line ${lineAt(text, node.offset)}: ` : '';
+  const line = jsonLineFinder(text)(pointer);
+  const where = line === undefined ? '' : `line ${line}: `;
   return `${where}${pointer || '(the document)'} ${error.message ?? 'is not valid'}`;
 }
 
@@ -197,7 +185,9 @@ export async function checkSbom(bytes: Uint8Array): Promise<SbomCheck> {
   }
   const tooDeep = nestingPastLimit(text, SBOM_MAX_NESTING);
   if (tooDeep !== undefined) {
-    return refused(`line ${lineAt(text, tooDeep)}: nests arrays or objects deeper than ${SBOM_MAX_NESTING} levels`);
+    return refused(
+      `line ${lineAtOffset(text, tooDeep)}: nests arrays or objects deeper than ${SBOM_MAX_NESTING} levels`,
+    );
   }
   let document: unknown;
   try {
@@ -234,13 +224,8 @@ export async function checkSbom(bytes: Uint8Array): Promise<SbomCheck> {
   }
   const { components, unnamed } = componentsOf(fields);
   if (unnamed !== undefined) {
-    const tree = parseTree(text);
-    const segments = unnamed
-      .split('/')
-      .slice(1)
-      .map((s) => (/^\d+$/.test(s) ? Number(s) : s));
-    const node = tree ? findNodeAtLocation(tree, segments) : undefined;
-    return refused(`${node ? `line ${lineAt(text, node.offset)}: ` : ''}the component at ${unnamed} has no name`);
+    const line = jsonLineFinder(text)(unnamed);
+    return refused(`${line === undefined ? '' : `line ${line}: `}the component at ${unnamed} has no name`);
   }
   return { ok: true, sbom: { specVersion, components } };
 }
