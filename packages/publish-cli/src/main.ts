@@ -14,17 +14,12 @@ import {
   type ManifestProblem,
 } from '@portal/contracts';
 import { createReadStream } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { Upload } from 'tus-js-client';
-import {
-  draftOf,
-  linedProblems,
-  MANIFEST_NAME,
-  readManifest,
-  sha256Of,
-  type LinedProblem,
-  type LocalFile,
-} from './manifest';
+import { draftOf, linedProblems, MANIFEST_NAME, readManifest, type LinedProblem, type LocalFile } from './manifest';
 
 /**
  * portal-publish (docs/publishing.md#from-a-build-pipeline): publishes a catalogue.json
@@ -42,7 +37,7 @@ The API token is read from ${API_TOKEN_ENV}.
   --json          print one JSON result instead of lines
   --help          print this`;
 
-/** Files hashed and uploaded at the same time. */
+/** Files uploaded at the same time. */
 const PARALLEL_FILES = 4;
 
 class Refused extends Error {
@@ -182,10 +177,36 @@ function progressReporter(json: boolean) {
   };
 }
 
+/** The bytes each read of a file to upload takes: a read and a socket write each. */
+const READ_BYTES = 1 << 20;
+
+/**
+ * tus-js-client's source for a file on disk, reading each chunk it sends in READ_BYTES
+ * pieces (its own reads 64 KiB ones: sixteen times the reads and socket writes).
+ */
+const fileReader = {
+  async openFile(file: LocalFile) {
+    return {
+      size: file.sizeBytes,
+      async slice(start: number, end: number) {
+        const last = Math.min(end, file.sizeBytes);
+        const bytes =
+          last > start
+            ? createReadStream(file.location, { start, end: last - 1, highWaterMark: READ_BYTES })
+            : Readable.from([]);
+        return { value: Object.assign(bytes, { size: Math.max(0, last - start) }), done: last >= file.sizeBytes };
+      },
+      close() {},
+    };
+  },
+};
+
 /** Sends a file's bytes by tus, resuming after a dropped connection from where the portal says it got. */
 function uploadFile(options: Options, draftId: string, file: LocalFile, onBytes: (sent: number) => void) {
   return new Promise<void>((resolve, reject) => {
-    const upload = new Upload(createReadStream(file.location), {
+    // The file as it is: fileReader opens it (tus-js-client's types know only its own sources).
+    const upload = new Upload(file as unknown as Buffer, {
+      fileReader,
       endpoint: new URL(PUBLISHING_PATHS.uploads, options.portal).href,
       uploadSize: file.sizeBytes,
       chunkSize: UPLOAD_CHUNK_BYTES,
@@ -227,9 +248,10 @@ async function run(options: Options): Promise<Result> {
   const progress = progressReporter(options.json);
   const read = await readManifest(options.folder);
   if ('problems' in read) throw new Refused(`${MANIFEST_NAME} is refused.`, read.problems);
+  const threads = new HashThreads(Math.min(availableParallelism(), PARALLEL_FILES));
   const { draft, files, missing } = await draftOf(options.folder, read.manifest, (location) =>
-    hashing(() => sha256Of(location)),
-  );
+    threads.sha256Of(location),
+  ).finally(() => threads.close());
   if (missing.length > 0) {
     throw new Refused(`${MANIFEST_NAME} is refused.`, linedProblems(missing, read.lineOf));
   }
@@ -287,17 +309,70 @@ async function run(options: Options): Promise<Result> {
   return { ...result, changeId: change.id, changeUrl };
 }
 
-/** Hashing takes a place among PARALLEL_FILES, as each upload does. */
-let hashingNow = 0;
-const waiting: Array<() => void> = [];
-async function hashing<T>(task: () => Promise<T>): Promise<T> {
-  if (hashingNow >= PARALLEL_FILES) await new Promise<void>((resolve) => waiting.push(resolve));
-  hashingNow++;
-  try {
-    return await task();
-  } finally {
-    hashingNow--;
-    waiting.shift()?.();
+/**
+ * Hashes files on worker threads (hash-thread.ts, bundled beside this), one file at a time each:
+ * Node hashes on the thread that asks, so the main thread alone would hash every file on one
+ * core (docs/decisions/262-upload-throughput.md). Started as they are needed; close() stops them.
+ */
+class HashThreads {
+  private readonly started: Worker[] = [];
+  private readonly free: Worker[] = [];
+  private readonly waiting: Array<(worker: Worker) => void> = [];
+
+  constructor(private readonly count: number) {}
+
+  async sha256Of(location: string): Promise<string> {
+    const worker = await this.take();
+    let healthy = true;
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        const failed = (error: Error) => {
+          healthy = false;
+          reject(error);
+        };
+        worker.once('error', failed);
+        worker.once('message', (answer: { sha256?: string; error?: string }) => {
+          worker.off('error', failed);
+          if (answer.sha256 !== undefined) resolve(answer.sha256);
+          else reject(new Error(answer.error));
+        });
+        worker.postMessage(location);
+      });
+    } finally {
+      if (healthy) this.give(worker);
+      else this.replace(worker);
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.started.map((worker) => worker.terminate()));
+  }
+
+  private take(): Promise<Worker> {
+    const free = this.free.pop();
+    if (free) return Promise.resolve(free);
+    if (this.started.length < this.count) return Promise.resolve(this.start());
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  /** A thread that failed is dropped; one waiting for a thread gets a new one. */
+  private replace(failed: Worker): void {
+    this.started.splice(this.started.indexOf(failed), 1);
+    void failed.terminate();
+    const next = this.waiting.shift();
+    if (next) next(this.start());
+  }
+
+  private start(): Worker {
+    const worker = new Worker(new URL('./hash-thread.mjs', import.meta.url));
+    this.started.push(worker);
+    return worker;
+  }
+
+  private give(worker: Worker): void {
+    const next = this.waiting.shift();
+    if (next) next(worker);
+    else this.free.push(worker);
   }
 }
 

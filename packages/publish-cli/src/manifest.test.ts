@@ -1,9 +1,12 @@
+import { fileSha256 } from '@portal/contracts/node/file-sha256';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { draftOf, linedProblems, readManifest, sha256Of } from './manifest';
+import { draftOf, linedProblems, readManifest } from './manifest';
+
+const sha256Of = async (location: string) => (await fileSha256(location)).sha256;
 
 let folder: string;
 afterEach(() => rm(folder, { recursive: true, force: true }));

@@ -1,7 +1,5 @@
 import { CatalogueManifest, ManifestFile, type ManifestProblem } from '@portal/contracts';
 import { jsonPathSegments, parseJsonLines } from '@portal/contracts/json-lines';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from 'typebox/value';
@@ -87,13 +85,6 @@ export interface LocalFile {
 }
 
 const SHA256 = /^[0-9a-f]{64}$/;
-
-/** SHA-256 of a file, streamed (a large installer is never whole in memory). */
-export async function sha256Of(location: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(location, { highWaterMark: 1024 * 1024 })) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
 
 /**
  * The draft's manifest: each file the folder holds named by its SHA-256 (a draft names files

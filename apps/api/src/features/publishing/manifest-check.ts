@@ -1,7 +1,6 @@
 import { CatalogueManifest, MANIFEST_FILE_NAME, type ManifestFile } from '@portal/contracts';
 import { jsonLineFinder } from '@portal/contracts/json-lines';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { fileSha256 } from '@portal/contracts/node/file-sha256';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from 'typebox/value';
@@ -148,13 +147,7 @@ export async function checkAndHashFiles(folder: string, manifest: CatalogueManif
 }
 
 async function sha256Of(file: string, sizeBytes: number, onProgress: (doneBytes: number) => void): Promise<string> {
-  const hash = createHash('sha256');
-  let done = 0;
-  for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) {
-    hash.update(chunk as Buffer);
-    done += (chunk as Buffer).length;
-    onProgress(done);
-  }
-  if (done !== sizeBytes) throw new ImportError([`${file} changed while it was read`]);
-  return hash.digest('hex');
+  const read = await fileSha256(file, onProgress);
+  if (read.sizeBytes !== sizeBytes) throw new ImportError([`${file} changed while it was read`]);
+  return read.sha256;
 }

@@ -299,6 +299,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await sweeping;
+    await store?.close();
   });
 
   const tusHeaders = StaffAuthorizationHeaders;
