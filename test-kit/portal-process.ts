@@ -99,6 +99,19 @@ export function residentMiB(pid: number): number {
   }
 }
 
+/** The CPU seconds (user and system, all its threads) a process has used so far, from /proc (NaN where there is none). */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    // Fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+/** Linux's USER_HZ, what /proc counts CPU time in (100 on every architecture Node runs on). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /**
  * A client on the embedded server of a running portal, found the way an operator would: its
  * port in `DATA_DIR/pg/postmaster.pid`, the password in `DATA_DIR/pg.password`. End it.
