@@ -72,7 +72,7 @@ let missed = 0;
 const longTask = ({ longestTaskMs }) => (longestTaskMs === 0 ? 'none over 50 ms' : `${Math.round(longestTaskMs)} ms`);
 try {
   await writeFile();
-  portal = await startPortal({ env: { ADMIN_EMAILS: EMAIL, LOG_FORMAT: 'json' } });
+  portal = await startPortal({ env: { ADMIN_EMAILS: EMAIL, LOG_FORMAT: 'json', ...(process.env.H5_NODE_OPTIONS ? { NODE_OPTIONS: process.env.H5_NODE_OPTIONS } : {}) } });
   proxy = await startTcpProxy(portal.url);
   const { bearer } = await signInThroughOutbox({ email: EMAIL, requestAt: portal.url, dataDirs: portal.dataDir });
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -117,6 +117,18 @@ try {
       firstByteAt ??= performance.now();
       patches.push(Number(request.headers()['upload-offset']));
     });
+    // Every tus request's start and end: how many PATCHes ran at once, and the bytes answered second by second.
+    const trace = [];
+    page.on('request', (request) => {
+      if (!request.url().includes(PUBLISHING_PATHS.uploads)) return;
+      trace.push({ request, method: request.method(), offset: Number(request.headers()['upload-offset'] ?? NaN), start: performance.now() });
+    });
+    const ended = (failed) => (request) => {
+      const entry = trace.find((e) => e.request === request);
+      if (entry) Object.assign(entry, { end: performance.now(), failed });
+    };
+    page.on('requestfinished', ended(false));
+    page.on('requestfailed', ended(true));
     page.on('response', (response) => {
       if (restoredAt === undefined || !response.url().includes(PUBLISHING_PATHS.uploads)) return;
       answeredAt ??= performance.now();
@@ -149,6 +161,19 @@ try {
     await drop;
     const longestTaskMs = await page.evaluate(() => globalThis.longestTaskMs);
     await page.close();
+    if (process.env.BENCH_BROWSER_TRACE === '1') {
+      const t0 = started;
+      for (const e of trace) {
+        if (e.method !== 'PATCH' || (restoredAt !== undefined && e.start > restoredAt - 3000 && e.start < restoredAt + 3000) || e.failed)
+          console.log(`  ${e.method} @${(e.offset / MiB).toFixed(0)}MiB ${((e.start - t0) / 1000).toFixed(2)}-${(((e.end ?? NaN) - t0) / 1000).toFixed(2)} ${e.failed ? 'FAILED' : ''}`);
+      }
+      let most = 0;
+      for (const e of trace) most = Math.max(most, trace.filter((o) => o.method === 'PATCH' && o.start <= e.start && (o.end ?? Infinity) > e.start).length);
+      const perSecond = new Map();
+      for (const e of trace) if (e.method === 'PATCH' && !e.failed && e.end) { const s = Math.floor((e.end - t0) / 1000); perSecond.set(s, (perSecond.get(s) ?? 0) + 1); }
+      console.log(`  most PATCHes at once: ${most}; cut at ${cutAt === undefined ? '-' : ((cutAt - t0) / 1000).toFixed(2)} s, restored at ${restoredAt === undefined ? '-' : ((restoredAt - t0) / 1000).toFixed(2)} s`);
+      console.log(`  MiB answered per second: ${[...perSecond].map(([s, n]) => `${s}:${n * UPLOAD_CHUNK_BYTES / MiB}`).join(' ')}`);
+    }
     return {
       seconds,
       mbPerSecond: SIZE_BYTES / seconds / 1e6,
