@@ -12,7 +12,9 @@
 // chosen again; the time from that choice to the first byte sent again (target <= 2 s), and
 // whether the page hashed it again (it must not).
 // BENCH_BROWSER_UPLOAD_BYTES (default 2 GiB) and BENCH_BROWSER_DROPS_S (default "30,5";
-// "" for none) make a quicker run; BENCH_BROWSER_RELOAD=0 leaves the reload out.
+// "" for none) make a quicker run; BENCH_BROWSER_RELOAD=0 leaves the reload out;
+// BENCH_BROWSER_TRACE=1 prints, per run, the tus requests around the drop, the most PATCHes
+// open at once and the MiB answered each second (decision 272: where a drop's time goes).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
@@ -33,6 +35,7 @@ const DROPS_S = (process.env.BENCH_BROWSER_DROPS_S ?? '30,5')
   .filter((value) => value.trim() !== '')
   .map(Number);
 const RELOAD = process.env.BENCH_BROWSER_RELOAD !== '0';
+const TRACE = process.env.BENCH_BROWSER_TRACE === '1';
 const DROP_AT = 0.4;
 const RELOAD_TARGET_S = 2;
 const TARGET_MB_PER_S = 120;
@@ -62,6 +65,35 @@ async function freshBytes() {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(filePath, { highWaterMark: 8 * MiB })) hash.update(chunk);
   return hash.digest('hex');
+}
+
+/** The tus requests of a run that failed or came near the network's return, the most PATCHes open at once, and the MiB answered each second. */
+function printTrace(trace, started, cutAt, restoredAt) {
+  const at = (ms) => (ms === undefined ? '-' : ((ms - started) / 1000).toFixed(2));
+  for (const entry of trace) {
+    const nearRestore = restoredAt !== undefined && Math.abs(entry.start - restoredAt) < 3000;
+    if (entry.method !== 'PATCH' || entry.failed || nearRestore) {
+      const offset = Number.isNaN(entry.offset) ? '' : ` at ${(entry.offset / MiB).toFixed(0)} MiB`;
+      console.log(`  ${entry.method}${offset}: ${at(entry.start)}-${at(entry.end)} s${entry.failed ? ', failed' : ''}`);
+    }
+  }
+  const patches = trace.filter((entry) => entry.method === 'PATCH');
+  // Open at once: started before another's start and not ended until 20 ms after it (Playwright may tell a request's end
+  // just after the next one's start: that is not two at once).
+  const most = Math.max(
+    0,
+    ...patches.map(
+      (entry) => patches.filter((o) => o.start <= entry.start && (o.end ?? Infinity) > entry.start + 20).length,
+    ),
+  );
+  const perSecond = new Map();
+  for (const entry of patches) {
+    if (entry.failed || entry.end === undefined) continue;
+    const second = Math.floor((entry.end - started) / 1000);
+    perSecond.set(second, (perSecond.get(second) ?? 0) + UPLOAD_CHUNK_BYTES / MiB);
+  }
+  console.log(`  most PATCHes open at once: ${most}; cut at ${at(cutAt)} s, network back at ${at(restoredAt)} s`);
+  console.log(`  MiB answered per second: ${[...perSecond].map(([second, mib]) => `${second}:${mib}`).join(' ')}`);
 }
 
 let portal;
@@ -117,6 +149,23 @@ try {
       firstByteAt ??= performance.now();
       patches.push(Number(request.headers()['upload-offset']));
     });
+    // Every tus request's start and end: how many PATCHes ran at once, and the bytes answered second by second.
+    const trace = [];
+    page.on('request', (request) => {
+      if (!request.url().includes(PUBLISHING_PATHS.uploads)) return;
+      trace.push({
+        request,
+        method: request.method(),
+        offset: Number(request.headers()['upload-offset'] ?? NaN),
+        start: performance.now(),
+      });
+    });
+    const ended = (failed) => (request) => {
+      const entry = trace.find((traced) => traced.request === request);
+      if (entry) Object.assign(entry, { end: performance.now(), failed });
+    };
+    page.on('requestfinished', ended(false));
+    page.on('requestfailed', ended(true));
     page.on('response', (response) => {
       if (restoredAt === undefined || !response.url().includes(PUBLISHING_PATHS.uploads)) return;
       answeredAt ??= performance.now();
@@ -149,6 +198,7 @@ try {
     await drop;
     const longestTaskMs = await page.evaluate(() => globalThis.longestTaskMs);
     await page.close();
+    if (TRACE) printTrace(trace, started, cutAt, restoredAt);
     return {
       seconds,
       mbPerSecond: SIZE_BYTES / seconds / 1e6,
