@@ -122,7 +122,8 @@ try {
     { key: BEARER_STORAGE_KEY, value: bearer },
   );
 
-  const run = async (origin, dropSeconds) => {
+  /** New bytes, a new draft naming them, and its page opened through `origin`: the file's card awaiting upload. */
+  const draftAwaitingUpload = async (origin) => {
     const sha256 = await freshBytes();
     const created = await fetch(`${portal.url}${PUBLISHING_PATHS.drafts}`, {
       method: 'POST',
@@ -137,6 +138,11 @@ try {
     await page.goto(`${origin}/service/publishing/drafts/${draftId}`);
     const card = page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name: 'Bench.zip' });
     await card.getByText('Awaiting upload').waitFor();
+    return { page, card };
+  };
+
+  const run = async (origin, dropSeconds) => {
+    const { page, card } = await draftAwaitingUpload(origin);
 
     const patches = [];
     let firstByteAt;
@@ -219,20 +225,7 @@ try {
 
   /** Reloaded once 40% is sent, the same file chosen again: how soon its bytes move again, and whether it was hashed again. */
   const reloadRun = async () => {
-    const sha256 = await freshBytes();
-    const created = await fetch(`${portal.url}${PUBLISHING_PATHS.drafts}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
-      body: JSON.stringify(
-        onePibManifest({ internalVariant: `bench-${Date.now()}`, variant: 'Bench', path: sha256, name: 'Bench.zip' }),
-      ),
-    });
-    if (created.status !== 201) throw new Error(`draft: ${created.status} ${await created.text()}`);
-    const draftId = (await created.json()).draft.id;
-    const page = await context.newPage();
-    await page.goto(`${portal.url}/service/publishing/drafts/${draftId}`);
-    const card = page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name: 'Bench.zip' });
-    await card.getByText('Awaiting upload').waitFor();
+    const { page, card } = await draftAwaitingUpload(portal.url);
     let reached;
     const fortyPercent = new Promise((resolve) => (reached = resolve));
     let afterReload;
