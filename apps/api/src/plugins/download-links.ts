@@ -41,6 +41,14 @@ export function registrationDigestOf(grant: string): string | null {
   return grant.startsWith(REGISTRATION_GRANT_PREFIX) ? grant.slice(REGISTRATION_GRANT_PREFIX.length) : null;
 }
 
+/**
+ * The minute a link made at `nowMs` belongs to: links made within it are the same, and an
+ * answer full of links is reused only within it (features/releases/answer-cache.ts).
+ */
+export function linkMinuteOf(nowMs: number): number {
+  return Math.floor(nowMs / 60_000);
+}
+
 export function filePath(fileId: string, fileName: string): string {
   return FILES_PATHS.file.replace(':fileId', fileId).replace(':fileName', encodeURIComponent(fileName));
 }
@@ -55,9 +63,10 @@ export function downloadLinks(key: Buffer): DownloadLinks {
     createHmac('sha256', key).update(`${path}\n${expires}\n${grant}`).digest('base64url');
   return {
     sign(file, grant, nowMs = Date.now()) {
-      // Rounded up to the minute: every link made within one minute is the same, so an answer
-      // full of links can be reused for that minute (each link still lives at least an hour).
-      const expires = Math.ceil((nowMs / 1000 + DOWNLOAD_LINK_LIFETIME_SECONDS) / 60) * 60;
+      // From the end of the minute it is made in: every link made within one minute is the
+      // same, so an answer full of links can be reused for that minute (linkMinuteOf), and
+      // each link still lives at least DOWNLOAD_LINK_LIFETIME_SECONDS.
+      const expires = (linkMinuteOf(nowMs) + 1) * 60 + DOWNLOAD_LINK_LIFETIME_SECONDS;
       const path = filePath(file.id, file.name);
       return `${path}?expires=${expires}&grant=${grant}&signature=${sign(path, expires, grant)}`;
     },

@@ -1,3 +1,5 @@
+import { linkMinuteOf } from '../../plugins/download-links';
+
 /**
  * Answers per caller, reused while their links are the same (they change each minute, see
  * plugins/download-links.ts) and the catalogue has not been republished: the hottest
@@ -14,7 +16,7 @@ export class AnswerCache<K, T> {
 
   /** `also`: a second source the answers are built from (the advisories' marks): a new one drops them too. */
   get(snapshot: object, key: K, build: () => T, also?: object): T {
-    const minute = Math.floor(Date.now() / 60_000);
+    const minute = linkMinuteOf(Date.now());
     if (
       snapshot !== this.snapshot ||
       also !== this.also ||
