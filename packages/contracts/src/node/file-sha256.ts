@@ -48,7 +48,9 @@ export function fileSha256Sync(location: string): FileSha256 {
   const fd = openSync(location, 'r');
   let sizeBytes = 0;
   try {
-    for (let bytesRead; (bytesRead = readSync(fd, buffer, 0, READ_BYTES, null)) > 0; ) {
+    for (;;) {
+      const bytesRead = readSync(fd, buffer, 0, READ_BYTES, null);
+      if (bytesRead === 0) break;
       hash.update(buffer.subarray(0, bytesRead));
       sizeBytes += bytesRead;
     }
