@@ -103,6 +103,8 @@ class UploadRequest implements HttpRequest {
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', reject);
         response.once('end', () => resolve(new UploadResponse(response, Buffer.concat(chunks).toString('utf8'))));
+        // An answer cut short is a dropped connection too (a no-op once it ended).
+        response.once('close', () => reject(new Error('The connection closed before the portal’s answer ended.')));
       });
       if (!body) {
         request.end();
