@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { Upload } from 'tus-js-client';
 import { draftOf, linedProblems, MANIFEST_NAME, readManifest, type LinedProblem, type LocalFile } from './manifest';
-import { fileReader, uploadHttpStack } from './upload-stack';
+import { fileReader, FileShortened, uploadHttpStack } from './upload-stack';
 
 /**
  * portal-publish (docs/publishing.md#from-a-build-pipeline): publishes a catalogue.json
@@ -195,12 +195,23 @@ function uploadFile(options: Options, draftId: string, file: LocalFile, onBytes:
         [UPLOAD_METADATA_KEYS.sha256]: file.sha256,
         [UPLOAD_METADATA_KEYS.name]: file.name,
       },
+      // tus-js-client's own rule (retry unless the portal refused with a 4xx other than 409 and
+      // 423), but a file that changed on the disk is refused at once: sending it again changes nothing.
+      onShouldRetry: (error) => {
+        if (error.causingError instanceof FileShortened) return false;
+        const status = error.originalResponse?.getStatus() ?? 0;
+        return status < 400 || status >= 500 || status === 409 || status === 423;
+      },
       onProgress: (bytesSent) => onBytes(bytesSent),
       onSuccess: () => resolve(),
       onError: (error) => {
         const response = (error as { originalResponse?: { getBody(): string; getStatus(): number } | null })
           .originalResponse;
-        let message = `${file.name}: the upload failed (${error.message.split('\n')[0]}).`;
+        const cause = (error as { causingError?: unknown }).causingError;
+        let message =
+          cause instanceof FileShortened
+            ? `${file.name}: ${cause.message}`
+            : `${file.name}: the upload failed (${error.message.split('\n')[0]}).`;
         if (response) {
           try {
             const body = JSON.parse(response.getBody()) as { message?: unknown };

@@ -24,6 +24,13 @@ const PIECE_BYTES = 1 << 20;
  */
 const spareBuffers: Buffer[] = [];
 
+/** A file shorter on the disk than the range a PATCH sends of it: it changed after it was hashed. */
+export class FileShortened extends Error {
+  constructor() {
+    super('It changed on the disk while it was sent: it is shorter than when it was hashed.');
+  }
+}
+
 /** A part of a file on disk, the body of one PATCH: read only as it is sent. */
 export class FileRange {
   constructor(
@@ -162,7 +169,7 @@ async function sendRange(request: ClientRequest, range: FileRange, onProgress: (
       await Promise.race([piece.taken, closed]);
       const { buffer } = piece;
       const bytesRead = readSync(fd, buffer, 0, Math.min(PIECE_BYTES, range.size - offset), range.start + offset);
-      if (bytesRead === 0) throw new Error(`${range.location} is shorter than when it was hashed.`);
+      if (bytesRead === 0) throw new FileShortened();
       offset += bytesRead;
       piece.taken = new Promise<void>((resolve, reject) => {
         request.write(buffer.subarray(0, bytesRead), (error) => {
