@@ -1,7 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -15,10 +15,12 @@ import {
   type CatalogueManifest,
   type CreatedApiToken,
   type Versions,
+  UPLOAD_CHUNK_BYTES,
   uploadDigestMismatchMessage,
 } from '@portal/contracts';
 import { freePort, REPO_ROOT, startPortal, type PortalProcess } from '../test-kit/portal-process';
 import { loopbackAddressOf, signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
+import { startTcpProxy } from '../test-kit/tcp-proxy';
 
 /** The command as `npm ci` links it in a clone. */
 const PORTAL_PUBLISH = path.join(REPO_ROOT, 'node_modules/.bin/portal-publish');
@@ -212,6 +214,52 @@ test('an installer that changes while it is sent is refused by the portal’s SH
     await fetch(new URL(RELEASES_PATHS.versions, portal.url), { headers: { authorization: 'Hasp id=DEMO-CS-1001' } })
   ).json()) as Versions;
   expect(versions['9.4.0']).toBeUndefined();
+});
+
+test('an installer cut short on the disk while it is sent: exit 1 at once with what happened, no retries, nothing published', async () => {
+  test.setTimeout(60_000);
+  const { token } = await createToken('shortened file');
+  const { folder } = await releaseFolder('9.6.0', 20 * 1000 * 1000);
+  const installer = path.join(folder, 'installers', 'Cornerstone-9.6.0-Offline.zip');
+  // Cut to 1 MiB once the command has hashed the file and starts sending it.
+  let shortened: Promise<number> | undefined;
+  const run = await portalPublish(['--url', portal.url, folder, '--publish'], token, (stdout) => {
+    if (shortened || !stdout.includes('Cornerstone-9.6.0-Offline.zip: uploading')) return;
+    shortened = truncate(installer, 1 << 20).then(() => Date.now());
+  });
+  const exited = Date.now();
+  expect(shortened, 'the command never said it was sending the installer').toBeDefined();
+  expect(run.code).toBe(1);
+  expect(run.stderr).toContain(
+    'portal-publish: Cornerstone-9.6.0-Offline.zip: It changed on the disk while it was sent: it is shorter than when it was hashed.',
+  );
+  expect(run.stdout).not.toContain('Published:');
+  // Not sent again and again: the retries for a dropped connection wait 19 s in all.
+  expect(exited - (await shortened!)).toBeLessThan(10_000);
+});
+
+test('a connection dropped while an installer is sent is resumed by the command itself: exit 0, the same SHA-256, at most one chunk sent again', async () => {
+  test.setTimeout(120_000);
+  const { token } = await createToken('dropped connection');
+  const { folder, sha256 } = await releaseFolder('9.5.0');
+  const proxy = await startTcpProxy(portal.url);
+  try {
+    // Every connection cut once 40% of the installer went through; the port answers again at once.
+    const dropped = proxy.cutAfterBytes(0.4 * INSTALLER_BYTES).then(() => proxy.restore());
+    const run = await portalPublish(['--url', proxy.url, folder, '--publish'], token);
+    await dropped;
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Cornerstone-9.5.0-Offline.zip: uploaded.');
+    expect(run.stdout).toMatch(/Published: \S+/);
+    // Resumed from the offset the portal answered, not from the start (headers and JSON included).
+    expect(proxy.sentBytes() - INSTALLER_BYTES).toBeLessThan(UPLOAD_CHUNK_BYTES);
+  } finally {
+    await proxy.close();
+  }
+  const versions = (await (
+    await fetch(new URL(RELEASES_PATHS.versions, portal.url), { headers: { authorization: 'Hasp id=DEMO-CS-1001' } })
+  ).json()) as Versions;
+  expect(versions['9.5.0']?.offlineInstallerFile).toMatchObject({ sha256, sizeBytes: INSTALLER_BYTES });
 });
 
 test('bad usage exits 2; a manifest the check refuses exits 1 with each problem at its line; an absent portal exits 1 in one line', async () => {

@@ -8,6 +8,8 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Cuts the connection once `bytes` more have gone from the browser to the portal: a drop at a known point of an upload. */
   cutAfterBytes(bytes: number): Promise<void>;
+  /** The bytes gone from the client to the portal so far, over every connection. */
+  sentBytes(): number;
   /** Listens again on the same port. */
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -27,6 +29,7 @@ export async function startTcpProxy(target: string): Promise<TcpProxy> {
   };
   let server: Server | undefined;
   let armed: { left: number; cut: () => void } | undefined;
+  let sent = 0;
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       const listening = createServer((client) => {
@@ -36,6 +39,7 @@ export async function startTcpProxy(target: string): Promise<TcpProxy> {
         client.on('error', () => upstream.destroy());
         upstream.on('error', () => client.destroy());
         client.on('data', (chunk: Buffer) => {
+          sent += chunk.length;
           if (!armed) return;
           armed.left -= chunk.length;
           if (armed.left <= 0) armed.cut();
@@ -68,6 +72,7 @@ export async function startTcpProxy(target: string): Promise<TcpProxy> {
           },
         };
       }),
+    sentBytes: () => sent,
     restore: async () => {
       if (!server) await listen(port);
     },

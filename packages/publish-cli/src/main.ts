@@ -13,13 +13,12 @@ import {
   type DraftPublishRefused,
   type ManifestProblem,
 } from '@portal/contracts';
-import { createReadStream } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { Upload } from 'tus-js-client';
 import { draftOf, linedProblems, MANIFEST_NAME, readManifest, type LinedProblem, type LocalFile } from './manifest';
+import { fileReader, FileShortened, uploadHttpStack } from './upload-stack';
 
 /**
  * portal-publish (docs/publishing.md#from-a-build-pipeline): publishes a catalogue.json
@@ -177,36 +176,14 @@ function progressReporter(json: boolean) {
   };
 }
 
-/** The bytes each read of a file to upload takes: a read and a socket write each. */
-const READ_BYTES = 1 << 20;
-
-/**
- * tus-js-client's source for a file on disk, reading each chunk it sends in READ_BYTES
- * pieces (its own reads 64 KiB ones: sixteen times the reads and socket writes).
- */
-const fileReader = {
-  async openFile(file: LocalFile) {
-    return {
-      size: file.sizeBytes,
-      async slice(start: number, end: number) {
-        const last = Math.min(end, file.sizeBytes);
-        const bytes =
-          last > start
-            ? createReadStream(file.location, { start, end: last - 1, highWaterMark: READ_BYTES })
-            : Readable.from([]);
-        return { value: Object.assign(bytes, { size: Math.max(0, last - start) }), done: last >= file.sizeBytes };
-      },
-      close() {},
-    };
-  },
-};
-
 /** Sends a file's bytes by tus, resuming after a dropped connection from where the portal says it got. */
 function uploadFile(options: Options, draftId: string, file: LocalFile, onBytes: (sent: number) => void) {
   return new Promise<void>((resolve, reject) => {
-    // The file as it is: fileReader opens it (tus-js-client's types know only its own sources).
+    // The file as it is: fileReader opens it and uploadHttpStack sends it (upload-stack.ts;
+    // tus-js-client's types know only its own sources).
     const upload = new Upload(file as unknown as Buffer, {
       fileReader,
+      httpStack: uploadHttpStack,
       endpoint: new URL(PUBLISHING_PATHS.uploads, options.portal).href,
       uploadSize: file.sizeBytes,
       chunkSize: UPLOAD_CHUNK_BYTES,
@@ -218,12 +195,23 @@ function uploadFile(options: Options, draftId: string, file: LocalFile, onBytes:
         [UPLOAD_METADATA_KEYS.sha256]: file.sha256,
         [UPLOAD_METADATA_KEYS.name]: file.name,
       },
+      // tus-js-client's own rule (retry unless the portal refused with a 4xx other than 409 and
+      // 423), but a file that changed on the disk is refused at once: sending it again changes nothing.
+      onShouldRetry: (error) => {
+        if (error.causingError instanceof FileShortened) return false;
+        const status = error.originalResponse?.getStatus() ?? 0;
+        return status < 400 || status >= 500 || status === 409 || status === 423;
+      },
       onProgress: (bytesSent) => onBytes(bytesSent),
       onSuccess: () => resolve(),
       onError: (error) => {
         const response = (error as { originalResponse?: { getBody(): string; getStatus(): number } | null })
           .originalResponse;
-        let message = `${file.name}: the upload failed (${error.message.split('\n')[0]}).`;
+        const cause = (error as { causingError?: unknown }).causingError;
+        let message =
+          cause instanceof FileShortened
+            ? `${file.name}: ${cause.message}`
+            : `${file.name}: the upload failed (${error.message.split('\n')[0]}).`;
         if (response) {
           try {
             const body = JSON.parse(response.getBody()) as { message?: unknown };
