@@ -15,6 +15,8 @@
 // "" for none) make a quicker run; BENCH_BROWSER_RELOAD=0 leaves the reload out;
 // BENCH_BROWSER_TRACE=1 prints, per run, the tus requests around the drop, the most PATCHes
 // open at once and the MiB answered each second (decision 272: where a drop's time goes).
+// PORTAL_NODE_FLAGS=--trace-gc (test-kit/portal-process.ts) adds, per run, the portal's
+// garbage collections while the file went up (decision 263).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
@@ -96,6 +98,16 @@ function printTrace(trace, started, cutAt, restoredAt) {
   console.log(`  MiB answered per second: ${[...perSecond].map(([second, mib]) => `${second}:${mib}`).join(' ')}`);
 }
 
+/** The portal's garbage collections in `output`, when it runs with --trace-gc (PORTAL_NODE_FLAGS): how many, and per second. */
+function printCollections(output, seconds) {
+  const count = (kind) => output.split('\n').filter((line) => line.includes(`: ${kind}`)).length;
+  const [full, young] = [count('Mark-Compact'), count('Scavenge')];
+  if (full + young === 0) return;
+  console.log(
+    `  the portal's GCs during the run: ${full} mark-compact (${(full / seconds).toFixed(1)}/s), ${young} scavenges (${(young / seconds).toFixed(1)}/s)`,
+  );
+}
+
 let portal;
 let proxy;
 let browser;
@@ -143,6 +155,7 @@ try {
 
   const run = async (origin, dropSeconds) => {
     const { page, card } = await draftAwaitingUpload(origin);
+    const outputBefore = portal.output().length;
 
     const patches = [];
     let firstByteAt;
@@ -205,6 +218,7 @@ try {
     const longestTaskMs = await page.evaluate(() => globalThis.longestTaskMs);
     await page.close();
     if (TRACE) printTrace(trace, started, cutAt, restoredAt);
+    printCollections(portal.output().slice(outputBefore), seconds);
     return {
       seconds,
       mbPerSecond: SIZE_BYTES / seconds / 1e6,
