@@ -113,7 +113,7 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 /** Linux's USER_HZ, what /proc counts CPU time in (100 on every architecture Node runs on). */
-const CLOCK_TICKS_PER_SECOND = 100;
+export const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * A client on the embedded server of a running portal, found the way an operator would: its
