@@ -100,11 +100,18 @@ function printTrace(trace, started, cutAt, restoredAt) {
 
 /** The portal's garbage collections in `output`, when it runs with --trace-gc (PORTAL_NODE_FLAGS): how many, and per second. */
 function printCollections(output, seconds) {
-  const count = (kind) => output.split('\n').filter((line) => line.includes(`: ${kind}`)).length;
-  const [full, young] = [count('Mark-Compact'), count('Scavenge')];
-  if (full + young === 0) return;
+  const lines = (kind) => output.split('\n').filter((line) => line.includes(`: ${kind}`));
+  const [full, young] = [lines('Mark-Compact'), lines('Scavenge')];
+  if (full.length + young.length === 0) return;
+  // What V8 gives as a full collection's reason: the text after its timings, most frequent first.
+  const reasons = new Map();
+  for (const line of full) {
+    const reason = line.replace(/^.*\)\s*/, '').trim() || 'none given';
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const why = [...reasons].sort((a, b) => b[1] - a[1]).map(([reason, times]) => `${times} × ${reason}`);
   console.log(
-    `  the portal's GCs during the run: ${full} mark-compact (${(full / seconds).toFixed(1)}/s), ${young} scavenges (${(young / seconds).toFixed(1)}/s)`,
+    `  the portal's GCs during the run: ${full.length} mark-compact (${(full.length / seconds).toFixed(1)}/s${why.length ? `; ${why.slice(0, 2).join(', ')}` : ''}), ${young.length} scavenges (${(young.length / seconds).toFixed(1)}/s)`,
   );
 }
 
