@@ -15,6 +15,8 @@
 // "" for none) make a quicker run; BENCH_BROWSER_RELOAD=0 leaves the reload out;
 // BENCH_BROWSER_TRACE=1 prints, per run, the tus requests around the drop, the most PATCHes
 // open at once and the MiB answered each second (decision 272: where a drop's time goes).
+// PORTAL_NODE_FLAGS=--trace-gc (test-kit/portal-process.ts) adds, per run, the portal's
+// garbage collections while the file went up (decision 263).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
@@ -96,6 +98,23 @@ function printTrace(trace, started, cutAt, restoredAt) {
   console.log(`  MiB answered per second: ${[...perSecond].map(([second, mib]) => `${second}:${mib}`).join(' ')}`);
 }
 
+/** The portal's garbage collections in `output`, when it runs with --trace-gc (PORTAL_NODE_FLAGS): how many, and per second. */
+function printCollections(output, seconds) {
+  const lines = (kind) => output.split('\n').filter((line) => line.includes(`: ${kind}`));
+  const [full, young] = [lines('Mark-Compact'), lines('Scavenge')];
+  if (full.length + young.length === 0) return;
+  // What V8 gives as a full collection's reason: the text after its timings, most frequent first.
+  const reasons = new Map();
+  for (const line of full) {
+    const reason = line.replace(/^.*\)\s*/, '').trim() || 'none given';
+    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  }
+  const why = [...reasons].sort((a, b) => b[1] - a[1]).map(([reason, times]) => `${times} × ${reason}`);
+  console.log(
+    `  the portal's GCs during the run: ${full.length} mark-compact (${(full.length / seconds).toFixed(1)}/s${why.length ? `; ${why.slice(0, 2).join(', ')}` : ''}), ${young.length} scavenges (${(young.length / seconds).toFixed(1)}/s)`,
+  );
+}
+
 let portal;
 let proxy;
 let browser;
@@ -143,6 +162,7 @@ try {
 
   const run = async (origin, dropSeconds) => {
     const { page, card } = await draftAwaitingUpload(origin);
+    const outputBefore = portal.output().length;
 
     const patches = [];
     let firstByteAt;
@@ -205,6 +225,7 @@ try {
     const longestTaskMs = await page.evaluate(() => globalThis.longestTaskMs);
     await page.close();
     if (TRACE) printTrace(trace, started, cutAt, restoredAt);
+    printCollections(portal.output().slice(outputBefore), seconds);
     return {
       seconds,
       mbPerSecond: SIZE_BYTES / seconds / 1e6,

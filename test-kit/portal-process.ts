@@ -35,7 +35,8 @@ export interface PortalProcess {
 /**
  * Starts the production build (apps/api/dist/server.js) as `npm start` would: on a free port
  * of 127.0.0.1, in `dataDir` (a new temporary folder unless given), with only PATH and HOME
- * of this process's environment and `env` on top. Waits for "Portal running at" unless
+ * of this process's environment and `env` on top; Node's flags in PORTAL_NODE_FLAGS, for a
+ * profile (docs/decisions/263-patch-bodies-straight-from-the-socket.md). Waits for "Portal running at" unless
  * `waitForReady` is false.
  */
 export async function startPortal({
@@ -45,7 +46,9 @@ export async function startPortal({
 }: { dataDir?: string; env?: Record<string, string>; waitForReady?: boolean } = {}): Promise<PortalProcess> {
   dataDir ??= await makeDataDir();
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // A measurement's flags for the portal alone (--cpu-prof, --trace-gc): NODE_OPTIONS refuses some, and is not passed on.
+  const flags = process.env.PORTAL_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -110,7 +113,7 @@ export function cpuSecondsOf(pid: number): number {
   }
 }
 /** Linux's USER_HZ, what /proc counts CPU time in (100 on every architecture Node runs on). */
-const CLOCK_TICKS_PER_SECOND = 100;
+export const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * A client on the embedded server of a running portal, found the way an operator would: its

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Cluster } from '../../e2e/cluster/cluster';
+import { CLOCK_TICKS_PER_SECOND, cpuSecondsOf } from '../../test-kit/portal-process';
 // @ts-expect-error: a plain ES module of the benchmarks, without type declarations
 import { measure } from './autocannon.mjs';
 
@@ -14,29 +15,25 @@ const headers = { authorization: 'Hasp id=DEMO-CS-1001' };
 
 type Measured = { requestsPerSecond: number; p99Ms: number };
 
-const TICKS_PER_S = 100;
-/** CPU seconds a process has used so far (/proc/<pid>/stat: utime + stime). */
-function cpuSecondsOf(pid: number | undefined): number {
-  if (!pid) return 0;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_S;
-}
+/** CPU seconds a portal has used so far; 0 for one without a process. */
+const portalCpuSeconds = (pid: number | undefined) => (pid ? cpuSecondsOf(pid) : 0);
+
 /** Busy and total CPU seconds of the whole machine so far (/proc/stat). */
 function machineSeconds(): { busy: number; total: number } {
   const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
   const values = ticks.map(Number);
   const idle = values[3]! + values[4]!;
   const total = values.reduce((sum, value) => sum + value, 0);
-  return { busy: (total - idle) / TICKS_PER_S, total: total / TICKS_PER_S };
+  return { busy: (total - idle) / CLOCK_TICKS_PER_SECOND, total: total / CLOCK_TICKS_PER_SECOND };
 }
 
 /** Requests per second of one autocannon run, and where the machine's CPU went meanwhile. */
 async function measureWithCpu(url: string, portals: Cluster['portals']) {
-  const portalsBefore = portals.map((portal) => cpuSecondsOf(portal.child?.pid));
+  const portalsBefore = portals.map((portal) => portalCpuSeconds(portal.child?.pid));
   const machineBefore = machineSeconds();
   const measured = (await measure(url, { duration: DURATION_S, connections: CONNECTIONS, headers })) as Measured;
   const machineAfter = machineSeconds();
-  const portalSeconds = portals.map((portal, index) => cpuSecondsOf(portal.child?.pid) - portalsBefore[index]!);
+  const portalSeconds = portals.map((portal, index) => portalCpuSeconds(portal.child?.pid) - portalsBefore[index]!);
   const cores = os.cpus().length;
   return {
     ...measured,

@@ -143,8 +143,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const open = () =>
     (opened ??= mkdir(publishUploadDir, { recursive: true }).then(
       () => {
-        store = new HashingFileStore(publishUploadDir);
-        return { store, server: new Server({ ...options, datastore: store }) };
+        const opened = new HashingFileStore(publishUploadDir);
+        store = opened;
+        const locker = (request: Request) => opened.lockerFor(request);
+        return { store: opened, server: new Server({ ...options, datastore: opened, locker }) };
       },
       (error: unknown) => {
         // Tried again at the next request: the folder may be mounted by then.
@@ -232,9 +234,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     let status: number;
     let body = '';
     try {
-      const tusRequest = new NodeRequest({ req: request.raw, res: reply.raw });
+      const { store, server } = await open();
+      // A PATCH's body is read by the store straight from the socket (decision 263).
+      const tusRequest =
+        request.method === 'PATCH'
+          ? store.patchRequest(request.raw, reply.raw)
+          : new NodeRequest({ req: request.raw, res: reply.raw });
       senders.set(tusRequest, request.staff!.email);
-      const answer = await (await open()).server.handleWeb(tusRequest);
+      const answer = await server.handleWeb(tusRequest);
       for (const [name, value] of answer.headers) headers[name] = value;
       status = answer.status;
       if (status >= 400) {

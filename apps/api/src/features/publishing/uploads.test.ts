@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readlink, utimes, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
@@ -115,6 +115,14 @@ const patch = (publisher: string, url: string, offset: number, bytes: Buffer) =>
     },
     bytes,
   );
+/** The descriptors this process (the portal under test, and its writer thread) holds open on a file. */
+async function descriptorsOn(file: string): Promise<number> {
+  const fds = await readdir('/proc/self/fd');
+  const targets = await Promise.all(fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+  return targets.filter((target) => target === file).length;
+}
+const partialFileOf = (url: string) => path.join(uploadDir(), new URL(url).pathname.split('/').at(-1)!);
+
 const head = (publisher: string, url: string) =>
   rawRequest('HEAD', url, { authorization: publisher, 'tus-resumable': '1.0.0' });
 
@@ -186,7 +194,7 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect(files.find((file) => file.sha256 === sha256)).toMatchObject({ sizeBytes: bytes.length });
   });
 
-  it('receives a file over raw HTTP in parts, and resumes after a PATCH dropped mid-body from the offset HEAD gives', async () => {
+  it('receives a file over raw HTTP in parts, and resumes after a PATCH dropped mid-body from the offset HEAD gives, the partial file left open by neither', async () => {
     const publisher = await demo.signIn('uploads-raw@example.com', ['publisher']);
     const bytes = randomBytes(4 * 1024 * 1024);
     const sha256 = sha256Of(bytes);
@@ -198,6 +206,8 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     // Same origin only: no CORS grant for another site.
     expect(first.headers['access-control-allow-origin']).toBeUndefined();
     expect(first.headers['upload-offset']).toBe(String(1024 * 1024));
+    // The PATCH answered, the partial file is closed (an upload held open would leak a descriptor each).
+    expect(await descriptorsOn(partialFileOf(url))).toBe(0);
 
     // A PATCH that states the rest but drops after another MiB: the connection is cut mid-body.
     await new Promise<void>((resolve) => {
@@ -224,6 +234,7 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
       })
       .toBe(true);
     expect(offset).toBeLessThanOrEqual(2 * 1024 * 1024);
+    expect(await descriptorsOn(partialFileOf(url))).toBe(0);
     const rest = await patch(publisher, url, offset, bytes.subarray(offset));
     expect(rest.status, rest.body).toBe(204);
     expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
@@ -271,6 +282,55 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
       { sha256, name: 'Silent.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
     silent.destroy();
+  });
+
+  it('refuses a PATCH with more bytes than the upload has left (413), stated or chunked, and keeps the upload resumable', async () => {
+    const publisher = await demo.signIn('uploads-overlong@example.com', ['publisher']);
+    const bytes = randomBytes(256 * 1024);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'overlong', 'Overlong.zip'));
+    const url = await createUpload(
+      publisher,
+      { draftId: draft.draft.id, sha256, filename: 'Overlong.zip' },
+      bytes.length,
+    );
+    const tooMuch = Buffer.concat([bytes, randomBytes(64 * 1024)]);
+    const refusal = { message: 'This request sends more bytes than the upload has left.' };
+
+    // Its Content-Length says so: refused before a byte is read.
+    const stated = await patch(publisher, url, 0, tooMuch);
+    expect(stated.status).toBe(413);
+    expect(JSON.parse(stated.body)).toEqual(refusal);
+    expect((await head(publisher, url)).headers['upload-offset']).toBe('0');
+
+    // A chunked body (no length stated) that goes on past the upload's end: refused when it gets there.
+    const chunked = await rawRequest(
+      'PATCH',
+      url,
+      {
+        authorization: publisher,
+        'tus-resumable': '1.0.0',
+        'upload-offset': 0,
+        'content-type': 'application/offset+octet-stream',
+        'transfer-encoding': 'chunked',
+      },
+      tooMuch,
+    );
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body)).toEqual(refusal);
+    expect(chunked.headers['content-type']).toMatch(/^application\/json/);
+    // Of the bytes before the excess, what reached the disk is kept: the upload goes on from there.
+    const answer = await head(publisher, url);
+    const offset = Number(answer.headers['upload-offset']);
+    expect(offset).toBeLessThanOrEqual(bytes.length);
+    if (offset < bytes.length) {
+      const rest = await patch(publisher, url, offset, bytes.subarray(offset));
+      expect(rest.status, rest.body).toBe(204);
+    }
+    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+      { sha256, name: 'Overlong.zip', state: 'uploaded', sizeBytes: bytes.length },
+    ]);
+    expect(await descriptorsOn(partialFileOf(url))).toBe(0);
   });
 
   it('finishes an upload whose every byte reached the disk but that was never finished (the portal died in between) when HEAD asks about it', async () => {

@@ -6,13 +6,16 @@ import {
   type DraftFileClaim,
 } from '@portal/contracts';
 import { FileStore } from '@tus/file-store';
+import { ERRORS, MemoryLocker, type Locker } from '@tus/server';
 import { asc, eq } from 'drizzle-orm';
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { NodeRequest } from 'srvx/node';
 import type { Database, DatabaseExecutor } from '../../db/connect';
 import { files } from '../../plugins/catalogue/catalogue-tables';
 import { isOpenDraft } from './drafts';
@@ -30,42 +33,91 @@ const DAY_MS = 24 * 60 * 60 * 1_000;
 /** The bytes an upload gathers before each write to its partial file. */
 const WRITE_BATCH_BYTES = 1 << 20;
 
+/** Batches of one PATCH handed to the writer thread and not yet written: past this, the socket is paused. */
+const BATCHES_IN_FLIGHT = 2;
+
+/** Batch buffers kept for reuse once written (each WRITE_BATCH_BYTES): enough for a few uploads at once. */
+const SPARE_BATCHES = 16;
+
 /**
  * The thread that writes partial files (docs/decisions/262-upload-throughput.md): libuv sends
  * asynchronous file writes through io_uring on recent Linux kernels, which costs several times
  * the CPU of the copy itself; a worker's synchronous writes cost only the copy, and keep the
- * event loop free. Plain JavaScript run by `eval`, so the bundled server needs no second file.
+ * event loop free. Each PATCH's writes are a session: the partial file is opened at its first
+ * batch, kept open for the next, and closed when the PATCH ends; after a failed write the
+ * session writes nothing more, so a later batch never lands past a gap. Every batch's buffer
+ * goes back to the event loop for reuse (decision 263). Plain JavaScript run by `eval`, so
+ * the bundled server needs no second file.
  */
 const WRITER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { closeSync, openSync, writeSync } = require('node:fs');
-parentPort.on('message', ({ id, path, bytes, position }) => {
-  let fd;
-  try {
-    fd = openSync(path, 'r+');
-    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
-    parentPort.postMessage({ id });
-  } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message) });
-  } finally {
-    if (fd !== undefined) closeSync(fd);
+const sessions = new Map();
+parentPort.on('message', ({ id, session, path, bytes, position }) => {
+  let open = sessions.get(session);
+  if (bytes === undefined) {
+    sessions.delete(session);
+    let error;
+    try {
+      if (open && open.fd !== undefined) closeSync(open.fd);
+    } catch (failure) {
+      error = String(failure && failure.message);
+    }
+    parentPort.postMessage({ id, error });
+    return;
   }
+  if (!open) sessions.set(session, (open = {}));
+  let error = open.error;
+  try {
+    if (error === undefined) {
+      if (open.fd === undefined) open.fd = openSync(path, 'r+');
+      for (let done = 0; done < bytes.length; ) done += writeSync(open.fd, bytes, done, bytes.length - done, position + done);
+    }
+  } catch (failure) {
+    error = open.error = String(failure && failure.message);
+  }
+  parentPort.postMessage({ id, error, bytes }, [bytes.buffer]);
 });`;
 
-/** Writes batches of bytes into files on the writer thread; one thread per store, started at the first write. */
+/**
+ * Writes batches of bytes into files on the writer thread; one thread per store, started at
+ * the first write. Hands out the batch buffers, and takes each back once it is written.
+ */
 class FileWriter {
   private worker: Worker | undefined;
   private next = 0;
   private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private readonly spare: ArrayBuffer[] = [];
 
-  /** Writes `bytes` (handed over: the caller must not use them again) at `position` of `file`. */
-  write(file: string, bytes: Buffer, position: number): Promise<void> {
-    const worker = (this.worker ??= this.start());
-    const id = this.next++;
-    return new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, path: file, bytes, position }, [bytes.buffer as ArrayBuffer]);
-    });
+  /** An empty batch buffer of WRITE_BATCH_BYTES: a written one again, or a new one. */
+  batch(): Buffer {
+    const reused = this.spare.pop();
+    return reused ? Buffer.from(reused) : Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
+  }
+
+  /** Takes back an unused batch buffer. */
+  recycle(batch: Buffer): void {
+    if (batch.buffer.byteLength === WRITE_BATCH_BYTES && this.spare.length < SPARE_BATCHES) {
+      this.spare.push(batch.buffer as ArrayBuffer);
+    }
+  }
+
+  /** A new session: the writes of one PATCH into one file, through one descriptor. */
+  session(): number {
+    return this.next++;
+  }
+
+  /**
+   * Writes `bytes` (a view of a buffer from batch(), handed over: the caller must not use it
+   * again) at `position` of `file`, in `session`.
+   */
+  write(session: number, file: string, bytes: Buffer, position: number): Promise<void> {
+    return this.send({ session, path: file, bytes, position }, [bytes.buffer as ArrayBuffer]);
+  }
+
+  /** Closes the session's file, once its writes are done. */
+  end(session: number): Promise<void> {
+    return this.send({ session }, []);
   }
 
   async close(): Promise<void> {
@@ -74,10 +126,20 @@ class FileWriter {
     await worker?.terminate();
   }
 
+  private send(message: object, transfer: ArrayBuffer[]): Promise<void> {
+    const worker = (this.worker ??= this.start());
+    const id = this.next++;
+    return new Promise<void>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+
   private start(): Worker {
     const worker = new Worker(WRITER_SOURCE, { eval: true });
     worker.unref();
-    worker.on('message', ({ id, error }: { id: number; error?: string }) => {
+    worker.on('message', ({ id, error, bytes }: { id: number; error?: string; bytes?: Uint8Array }) => {
+      if (bytes) this.recycle(Buffer.from(bytes.buffer));
       const waiting = this.pending.get(id);
       this.pending.delete(id);
       if (error === undefined) waiting?.resolve();
@@ -100,6 +162,12 @@ interface RunningHash {
   offset: number;
 }
 
+/** A PATCH holding its upload's lock: its body, read straight from the socket, and the signal that ends its turn. */
+interface HeldBody {
+  body: IncomingMessage;
+  stop: AbortSignal;
+}
+
 /**
  * The tus file store, with every byte written passing through a running SHA-256 kept in
  * memory per upload. The state is trusted only when its offset is the upload's: after a
@@ -107,10 +175,21 @@ interface RunningHash {
  * is rebuilt by reading the partial file's first `offset` bytes (streamed, so memory stays flat).
  * Deferred lengths and tus's own expiry are left out: a length is required at creation, and
  * abandoned uploads are swept by their last write (sweepAbandonedUploads).
+ *
+ * A PATCH's body does not go through the tus server's streams (decision 263): the route hands
+ * tus a request without a body (patchRequest) and the raw Node request to this store, which
+ * reads it while that PATCH holds the upload's lock (lockerFor), so two PATCHes of one upload
+ * never mix their bytes. Everything else (headers, offsets, locks, creation, HEAD, DELETE,
+ * the finish hook) is the tus server's as before.
  */
 export class HashingFileStore extends FileStore {
   private readonly running = new Map<string, RunningHash>();
   private readonly writer = new FileWriter();
+  /** The PATCHes whose body this store reads itself, by the request handed to tus. */
+  private readonly bodies = new WeakMap<Request, IncomingMessage>();
+  /** The body of the PATCH holding each upload's lock. */
+  private readonly held = new Map<string, HeldBody>();
+  private readonly locks = new MemoryLocker();
 
   constructor(readonly folder: string) {
     super({ directory: folder });
@@ -123,49 +202,143 @@ export class HashingFileStore extends FileStore {
   }
 
   /**
-   * Receives a PATCH's bytes: each piece into the running hash as it arrives, then onto the
-   * partial file in batches of WRITE_BATCH_BYTES (the socket hands over 64 KiB pieces: a
-   * write each cost more than the bytes), one batch written while the next is gathered.
-   * Should the request end early (a dropped connection), what arrived is written all the same,
-   * so a resume re-sends only what never reached the portal.
+   * The request to hand the tus server for a PATCH: its headers, no body (tus reads none),
+   * while this store reads `raw` when the PATCH holds the upload's lock.
+   */
+  patchRequest(raw: IncomingMessage, response: ServerResponse): Request {
+    const request = new NodeRequest({ req: raw, res: response });
+    Object.defineProperty(request, 'body', { value: null });
+    this.bodies.set(request, raw);
+    return request;
+  }
+
+  /**
+   * The tus server's locker for a request (its `locker` option): tus's own in-memory locks,
+   * which also note the body of a PATCH from patchRequest while it holds its upload's lock.
+   */
+  lockerFor(request: Request): Locker {
+    const body = this.bodies.get(request);
+    if (!body) return this.locks;
+    return {
+      newLock: (id) => {
+        const lock = this.locks.newLock(id);
+        return {
+          lock: async (stop, release) => {
+            await lock.lock(stop, release);
+            this.held.set(id, { body, stop });
+          },
+          unlock: async () => {
+            if (this.held.get(id)?.body === body) this.held.delete(id);
+            await lock.unlock();
+          },
+        };
+      },
+    };
+  }
+
+  /**
+   * Receives a PATCH's bytes: into batches of WRITE_BATCH_BYTES (the socket hands over 64 KiB
+   * pieces: a write each cost more than the bytes), each batch into the running hash and onto
+   * the partial file by the writer thread while the next is gathered. The body is the PATCH's
+   * own socket when the route handed it over (patchRequest), else `readable` (tus's stream: a
+   * creation with its first bytes). Should the request end early (a dropped connection, or
+   * the lock asked for by a newer request), what arrived is written all the same, so a resume
+   * re-sends only what never reached the portal. More bytes than the upload has left: 413.
    */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const running = await this.hashAt(id, offset);
-    const file = this.pathOf(id);
-    let position = offset;
-    let batch: Buffer[] = [];
-    let batchBytes = 0;
-    let writing: Promise<void> = Promise.resolve();
-    const flush = async () => {
-      await writing;
-      if (batchBytes === 0) return;
-      // A buffer of its own, handed to the writer thread without a copy.
-      const bytes = Buffer.allocUnsafeSlow(batchBytes);
-      let filled = 0;
-      for (const chunk of batch) filled += chunk.copy(bytes, filled);
-      const at = position;
-      position += bytes.length;
-      batch = [];
-      batchBytes = 0;
-      writing = this.writer.write(file, bytes, at);
-      // Awaited at the next flush: marked handled meanwhile, so a failure is thrown there, not at large.
-      writing.catch(() => {});
-    };
-    try {
-      for await (const piece of readable) {
-        const chunk = piece as Buffer;
-        running.hash.update(chunk);
-        running.offset += chunk.length;
-        batch.push(chunk);
-        batchBytes += chunk.length;
-        if (batchBytes >= WRITE_BATCH_BYTES) await flush();
-      }
-    } finally {
-      // Also after a failed read: the bytes hashed reach the disk, so the offsets agree. Should
-      // a write fail, they differ, and the next write rebuilds the hash from what the disk holds.
-      await flush();
-      await writing;
+    const held = this.held.get(id);
+    let source = readable;
+    let limit = Infinity;
+    if (held) {
+      // tus's own stream of the body is empty: let it end.
+      readable.resume();
+      source = held.body;
+      limit = await this.bytesLeft(held.body, id, offset);
     }
+    const file = this.pathOf(id);
+    const session = this.writer.session();
+    const writes: Promise<void>[] = [];
+    let inFlight = 0;
+    let position = offset;
+    let batch = this.writer.batch();
+    let filled = 0;
+    let paused = false;
+    let ended = false;
+    const handOff = () => {
+      if (filled === 0) return;
+      const bytes = batch.subarray(0, filled);
+      running.hash.update(bytes);
+      running.offset += filled;
+      const at = position;
+      position += filled;
+      batch = this.writer.batch();
+      filled = 0;
+      inFlight++;
+      const written = this.writer.write(session, file, bytes, at).finally(() => {
+        inFlight--;
+        if (paused && !ended) {
+          paused = false;
+          source.resume();
+        }
+      });
+      // Awaited below: marked handled meanwhile, so a failure is thrown there, not at large.
+      written.catch(() => {});
+      writes.push(written);
+      if (inFlight >= BATCHES_IN_FLIGHT && !ended) {
+        paused = true;
+        source.pause();
+      }
+    };
+    let failure: unknown;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let received = 0;
+        const onData = (piece: Buffer) => {
+          received += piece.length;
+          // The piece past the upload's length is not kept, as tus's own limit did.
+          if (received > limit) return done(ERRORS.ERR_SIZE_EXCEEDED);
+          for (let at = 0; at < piece.length;) {
+            const copied = piece.copy(batch, filled, at);
+            filled += copied;
+            at += copied;
+            if (filled === WRITE_BATCH_BYTES) handOff();
+          }
+        };
+        // From the socket, an error is the connection lost: the bytes in are kept. From tus's stream, it is its refusal.
+        const onError = (error: unknown) => done(held ? undefined : error);
+        const onStop = () => done();
+        const onEnd = () => done();
+        const done = (error?: unknown) => {
+          if (ended) return;
+          ended = true;
+          source.off('data', onData);
+          source.off('end', onEnd);
+          source.off('close', onEnd);
+          source.off('error', onError);
+          held?.stop.removeEventListener('abort', onStop);
+          if (error === undefined) resolve();
+          else reject(error);
+        };
+        source.on('data', onData);
+        source.once('end', onEnd);
+        source.once('close', onEnd);
+        source.once('error', onError);
+        held?.stop.addEventListener('abort', onStop, { once: true });
+        if (held?.stop.aborted || source.readableEnded || source.destroyed) done();
+      });
+    } catch (error) {
+      failure = error;
+    }
+    // Also after a refusal: the bytes hashed reach the disk, so the offsets agree. Should a
+    // write fail, they differ, and the next write rebuilds the hash from what the disk holds.
+    handOff();
+    this.writer.recycle(batch);
+    const outcomes = await Promise.allSettled(writes);
+    await this.writer.end(session);
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failure !== undefined) throw failure;
+    if (failed) throw failed.reason;
     return position;
   }
 
@@ -188,6 +361,16 @@ export class HashingFileStore extends FileStore {
   async digestOf(id: string, size: number): Promise<string> {
     // A copy: should the finish fail after this, a retry digests the same state again.
     return (await this.hashAt(id, size)).hash.copy().digest('hex');
+  }
+
+  /**
+   * The bytes a PATCH may send: its Content-Length (tus refused it already when that is more
+   * than the upload has left), or, for a chunked body, what the upload has left.
+   */
+  private async bytesLeft(body: IncomingMessage, id: string, offset: number): Promise<number> {
+    const stated = body.headers['content-length'];
+    if (stated !== undefined) return Number(stated);
+    return ((await this.getUpload(id)).size ?? 0) - offset;
   }
 
   private async hashAt(id: string, offset: number): Promise<RunningHash> {
