@@ -295,7 +295,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const sweep = async (nowMs = Date.now()) => {
     try {
       const swept = await sweepAbandonedUploads(publishUploadDir, draftExpiryDays, nowMs);
-      for (const id of swept) store?.forget(id);
+      for (const id of swept) void store?.forget(id);
       if (swept.length > 0) app.log.info({ uploads: swept.length }, 'deleted abandoned partial uploads');
     } catch (error) {
       app.log.warn({ err: error }, 'could not delete abandoned partial uploads');

@@ -8,7 +8,7 @@ import {
 import { FileStore } from '@tus/file-store';
 import { ERRORS, MemoryLocker, type Locker } from '@tus/server';
 import { asc, eq } from 'drizzle-orm';
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -31,7 +31,7 @@ import { publishingUploads } from './publishing-tables';
 const DAY_MS = 24 * 60 * 60 * 1_000;
 
 /** The bytes an upload gathers before each write to its partial file. */
-const WRITE_BATCH_BYTES = 1 << 20;
+const WRITE_BATCH_BYTES = (1 << 20) + 4096;
 
 /** Batches of one PATCH handed to the writer thread and not yet written: past this, the socket is paused. */
 const BATCHES_IN_FLIGHT = 2;
@@ -46,14 +46,30 @@ const SPARE_BATCHES = 16;
  * event loop free. Each PATCH's writes are a session: the partial file is opened at its first
  * batch, kept open for the next, and closed when the PATCH ends; after a failed write the
  * session writes nothing more, so a later batch never lands past a gap. Every batch's buffer
- * goes back to the event loop for reuse (decision 263). Plain JavaScript run by `eval`, so
- * the bundled server needs no second file.
+ * goes back to the event loop for reuse (decision 263). The thread also keeps each upload's
+ * running SHA-256, fed by the bytes it wrote, so the event loop only reads the socket
+ * (decision 264): a hash is kept only while it holds the bytes 0..offset the file holds, from
+ * the upload's first byte on; after a failed write, a restart or bytes another portal wrote,
+ * it is dropped, and the digest is taken from the disk instead. Plain JavaScript run by
+ * `eval`, so the bundled server needs no second file.
  */
 const WRITER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
+const { createHash } = require('node:crypto');
 const { closeSync, openSync, writeSync } = require('node:fs');
 const sessions = new Map();
-parentPort.on('message', ({ id, session, path, bytes, position }) => {
+const hashes = new Map();
+parentPort.on('message', ({ id, kind, session, path, bytes, position, upload, size }) => {
+  if (kind === 'digest') {
+    const state = hashes.get(upload);
+    parentPort.postMessage({ id, digest: state && state.offset === size ? state.hash.copy().digest('hex') : null });
+    return;
+  }
+  if (kind === 'forget') {
+    hashes.delete(upload);
+    parentPort.postMessage({ id });
+    return;
+  }
   let open = sessions.get(session);
   if (bytes === undefined) {
     sessions.delete(session);
@@ -76,6 +92,14 @@ parentPort.on('message', ({ id, session, path, bytes, position }) => {
   } catch (failure) {
     error = open.error = String(failure && failure.message);
   }
+  let state = hashes.get(upload);
+  if (error === undefined && position === 0) hashes.set(upload, (state = { hash: createHash('sha256'), offset: 0 }));
+  if (error === undefined && state && state.offset === position) {
+    state.hash.update(bytes);
+    state.offset += bytes.length;
+  } else {
+    hashes.delete(upload);
+  }
   parentPort.postMessage({ id, error, bytes }, [bytes.buffer]);
 });`;
 
@@ -86,7 +110,10 @@ parentPort.on('message', ({ id, session, path, bytes, position }) => {
 class FileWriter {
   private worker: Worker | undefined;
   private next = 0;
-  private readonly pending = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (digest: string | null) => void; reject: (error: Error) => void }
+  >();
   private readonly spare: ArrayBuffer[] = [];
 
   /** An empty batch buffer of WRITE_BATCH_BYTES: a written one again, or a new one. */
@@ -109,15 +136,25 @@ class FileWriter {
 
   /**
    * Writes `bytes` (a view of a buffer from batch(), handed over: the caller must not use it
-   * again) at `position` of `file`, in `session`.
+   * again) at `position` of `upload`'s partial `file`, in `session`, and into its running hash.
    */
-  write(session: number, file: string, bytes: Buffer, position: number): Promise<void> {
-    return this.send({ session, path: file, bytes, position }, [bytes.buffer as ArrayBuffer]);
+  async write(session: number, upload: string, file: string, bytes: Buffer, position: number): Promise<void> {
+    await this.send({ session, upload, path: file, bytes, position }, [bytes.buffer as ArrayBuffer]);
   }
 
   /** Closes the session's file, once its writes are done. */
-  end(session: number): Promise<void> {
-    return this.send({ session }, []);
+  async end(session: number): Promise<void> {
+    await this.send({ session }, []);
+  }
+
+  /** The SHA-256 of the upload's first `size` bytes as written, or null when the thread holds no such hash. */
+  digest(upload: string, size: number): Promise<string | null> {
+    return this.send({ kind: 'digest', upload, size }, []);
+  }
+
+  /** Drops the upload's running hash (its files are gone). */
+  async forget(upload: string): Promise<void> {
+    if (this.worker) await this.send({ kind: 'forget', upload }, []);
   }
 
   async close(): Promise<void> {
@@ -126,10 +163,10 @@ class FileWriter {
     await worker?.terminate();
   }
 
-  private send(message: object, transfer: ArrayBuffer[]): Promise<void> {
+  private send(message: object, transfer: ArrayBuffer[]): Promise<string | null> {
     const worker = (this.worker ??= this.start());
     const id = this.next++;
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<string | null>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ ...message, id }, transfer);
     });
@@ -138,13 +175,16 @@ class FileWriter {
   private start(): Worker {
     const worker = new Worker(WRITER_SOURCE, { eval: true });
     worker.unref();
-    worker.on('message', ({ id, error, bytes }: { id: number; error?: string; bytes?: Uint8Array }) => {
-      if (bytes) this.recycle(Buffer.from(bytes.buffer));
-      const waiting = this.pending.get(id);
-      this.pending.delete(id);
-      if (error === undefined) waiting?.resolve();
-      else waiting?.reject(new Error(error));
-    });
+    worker.on(
+      'message',
+      ({ id, error, bytes, digest }: { id: number; error?: string; bytes?: Uint8Array; digest?: string | null }) => {
+        if (bytes) this.recycle(Buffer.from(bytes.buffer));
+        const waiting = this.pending.get(id);
+        this.pending.delete(id);
+        if (error === undefined) waiting?.resolve(digest ?? null);
+        else waiting?.reject(new Error(error));
+      },
+    );
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
       for (const waiting of this.pending.values()) waiting.reject(error);
@@ -156,12 +196,6 @@ class FileWriter {
   }
 }
 
-/** A SHA-256 under way: the bytes 0..offset of one upload, as received. */
-interface RunningHash {
-  hash: Hash;
-  offset: number;
-}
-
 /** A PATCH holding its upload's lock: its body, read straight from the socket, and the signal that ends its turn. */
 interface HeldBody {
   body: IncomingMessage;
@@ -169,10 +203,10 @@ interface HeldBody {
 }
 
 /**
- * The tus file store, with every byte written passing through a running SHA-256 kept in
- * memory per upload. The state is trusted only when its offset is the upload's: after a
- * restart, a write that failed part-way, or a resume that another portal received first, it
- * is rebuilt by reading the partial file's first `offset` bytes (streamed, so memory stays flat).
+ * The tus file store, with every byte written passing through a running SHA-256 kept per
+ * upload by the writer thread. Only a hash that holds every byte from the first one on is
+ * trusted: after a restart, a write that failed part-way, or bytes another portal received,
+ * the digest is taken by reading the partial file (streamed, so memory stays flat).
  * Deferred lengths and tus's own expiry are left out: a length is required at creation, and
  * abandoned uploads are swept by their last write (sweepAbandonedUploads).
  *
@@ -183,7 +217,6 @@ interface HeldBody {
  * the finish hook) is the tus server's as before.
  */
 export class HashingFileStore extends FileStore {
-  private readonly running = new Map<string, RunningHash>();
   private readonly writer = new FileWriter();
   /** The PATCHes whose body this store reads itself, by the request handed to tus. */
   private readonly bodies = new WeakMap<Request, IncomingMessage>();
@@ -246,7 +279,6 @@ export class HashingFileStore extends FileStore {
    * re-sends only what never reached the portal. More bytes than the upload has left: 413.
    */
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    const running = await this.hashAt(id, offset);
     const held = this.held.get(id);
     let source = readable;
     let limit = Infinity;
@@ -268,14 +300,12 @@ export class HashingFileStore extends FileStore {
     const handOff = () => {
       if (filled === 0) return;
       const bytes = batch.subarray(0, filled);
-      running.hash.update(bytes);
-      running.offset += filled;
       const at = position;
       position += filled;
       batch = this.writer.batch();
       filled = 0;
       inFlight++;
-      const written = this.writer.write(session, file, bytes, at).finally(() => {
+      const written = this.writer.write(session, id, file, bytes, at).finally(() => {
         inFlight--;
         if (paused && !ended) {
           paused = false;
@@ -330,8 +360,8 @@ export class HashingFileStore extends FileStore {
     } catch (error) {
       failure = error;
     }
-    // Also after a refusal: the bytes hashed reach the disk, so the offsets agree. Should a
-    // write fail, they differ, and the next write rebuilds the hash from what the disk holds.
+    // Also after a refusal: the bytes received reach the disk and the hash. Should a write
+    // fail, the thread drops the hash, and the digest is taken from the disk.
     handOff();
     this.writer.recycle(batch);
     const outcomes = await Promise.allSettled(writes);
@@ -343,7 +373,7 @@ export class HashingFileStore extends FileStore {
   }
 
   override async remove(id: string): Promise<void> {
-    this.running.delete(id);
+    await this.forget(id);
     await super.remove(id);
   }
 
@@ -353,14 +383,18 @@ export class HashingFileStore extends FileStore {
   }
 
   /** Forgets an upload's hash (its files were swept). */
-  forget(id: string): void {
-    this.running.delete(id);
+  async forget(id: string): Promise<void> {
+    // A writer thread that stopped holds no hash any more.
+    await this.writer.forget(id).catch(() => {});
   }
 
-  /** The SHA-256 of an upload's first `size` bytes: all of them, once it is complete. */
+  /**
+   * The SHA-256 of an upload's first `size` bytes: all of them, once it is complete. The
+   * writer thread's running hash when it holds them (a copy: should the finish fail, a retry
+   * digests the same state again), else read from the partial file.
+   */
   async digestOf(id: string, size: number): Promise<string> {
-    // A copy: should the finish fail after this, a retry digests the same state again.
-    return (await this.hashAt(id, size)).hash.copy().digest('hex');
+    return (await this.writer.digest(id, size)) ?? (await this.digestFromDisk(id, size));
   }
 
   /**
@@ -373,19 +407,17 @@ export class HashingFileStore extends FileStore {
     return ((await this.getUpload(id)).size ?? 0) - offset;
   }
 
-  private async hashAt(id: string, offset: number): Promise<RunningHash> {
-    const known = this.running.get(id);
-    if (known && known.offset === offset) return known;
-    const rebuilt: RunningHash = { hash: createHash('sha256'), offset: 0 };
-    if (offset > 0) {
-      for await (const chunk of createReadStream(this.pathOf(id), { end: offset - 1, highWaterMark: 1 << 20 })) {
-        rebuilt.hash.update(chunk as Buffer);
-        rebuilt.offset += (chunk as Buffer).length;
+  private async digestFromDisk(id: string, size: number): Promise<string> {
+    const hash = createHash('sha256');
+    let read = 0;
+    if (size > 0) {
+      for await (const chunk of createReadStream(this.pathOf(id), { end: size - 1, highWaterMark: 1 << 20 })) {
+        hash.update(chunk as Buffer);
+        read += (chunk as Buffer).length;
       }
     }
-    if (rebuilt.offset !== offset) throw new Error(`upload ${id} holds ${rebuilt.offset} bytes, not ${offset}`);
-    this.running.set(id, rebuilt);
-    return rebuilt;
+    if (read !== size) throw new Error(`upload ${id} holds ${read} bytes, not ${size}`);
+    return hash.digest('hex');
   }
 }
 
