@@ -2,7 +2,14 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { READY_LINE, REPO_ROOT, freePort, makeDataDir, removeDataDir } from '../test-kit/portal-process';
+import {
+  READY_LINE,
+  REPO_ROOT,
+  SERVER_NODE_FLAGS,
+  freePort,
+  makeDataDir,
+  removeDataDir,
+} from '../test-kit/portal-process';
 import { collectOutput } from '../test-kit/process-output';
 
 // What a person sees when they type `npm start` (scripts/start.mjs, which npm runs), and what a
@@ -20,14 +27,14 @@ interface Started {
  */
 async function start(dataDir: string, { terminal, env = {} }: { terminal: boolean; env?: Record<string, string> }) {
   const port = String(await freePort());
-  const command = `${process.execPath} scripts/start.mjs`;
+  const command = [process.execPath, ...SERVER_NODE_FLAGS, 'scripts/start.mjs'].join(' ');
   const child = terminal
     ? spawn('script', ['-qefc', command, '/dev/null'], {
         cwd: REPO_ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: envFor(),
       })
-    : spawn(process.execPath, ['scripts/start.mjs'], {
+    : spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
         cwd: REPO_ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: envFor(),
@@ -110,7 +117,7 @@ test('on a terminal: one readable line per stage, the URL, and nothing else', as
 test('LOG_FORMAT other than json or pretty stops start-up naming it', async () => {
   const dataDir = await makeDataDir();
   try {
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, LOG_FORMAT: 'xml' },
     });

@@ -12,6 +12,17 @@ export { freePort };
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..');
 /** The production build of the server, as `npm start` runs it. */
 export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
+
+/**
+ * Node's flags `npm start` runs the portal with (its script in package.json, their one owner):
+ * a young generation large enough that an upload's per-piece objects die young
+ * (docs/decisions/273-the-portal-runs-with-a-larger-young-generation.md).
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = (
+  JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 /** The production build of the command line (`npm run portal -- …`). */
 export const CLI_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/cli.js');
 /** What `npm start` prints once it serves: the pretty line and the JSON entry's `msg` alike. */
@@ -48,7 +59,7 @@ export async function startPortal({
   const port = Number(env.PORT ?? (await freePort()));
   // A measurement's flags for the portal alone (--cpu-prof, --trace-gc): NODE_OPTIONS refuses some, and is not passed on.
   const flags = process.env.PORTAL_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, SERVER_ENTRY], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...flags, SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
