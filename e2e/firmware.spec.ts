@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures';
 import { REPO_ROOT } from '../test-kit/portal-process';
-import { gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
+import { gotoHydrated, gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
 
 // The demo catalogue's latest firmware of each series (docs/demo-data.md): SPEC §5's name ('v' and
 // the last three digits) and the version as the maker writes it (decision 137).
@@ -170,6 +170,33 @@ for (const width of [360, 1440]) {
     expect(pageProblems).toEqual([]);
   });
 }
+
+test('a help dialog opened before the firmware link arrives stays open, and keeps its focus, when the link fills in', async ({
+  page,
+  pageProblems,
+}) => {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(METADATA, async (route) => {
+    await answered;
+    await route.continue();
+  });
+  await gotoHydrated(page, '/metallographics/cx/firmware');
+  await expect(page.getByText('Looking up the latest CX firmware…')).toBeVisible();
+  await page.getByRole('button', { name: 'Where does the file go?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Where does the file go?' });
+  const close = dialog.getByRole('button', { name: 'Close' });
+  await close.focus();
+
+  answer();
+  await expect(page.getByText('Looking up the latest CX firmware…')).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await expect(close).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Download CX firmware v004 (003.001.004)', exact: true })).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
 
 test.describe('what a lab needs to believe a firmware file', () => {
   test('the latest notes as text, how to check the file, and every earlier version with its notes and hash', async ({

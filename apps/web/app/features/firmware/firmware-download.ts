@@ -13,20 +13,20 @@ import {
 } from './api/get-firmware-metadata';
 
 /**
- * What the firmware pages' clientLoader found: the metadata file, or the text of SPEC §8 for
+ * What the firmware page's metadata read found: the metadata file, or the text of SPEC §8 for
  * why not; and every published release, when the list could be read (the earlier versions).
  */
 export type FirmwareLoad = ({ metadata: unknown; error?: undefined } | { metadata?: undefined; error: string }) & {
   releases?: FirmwareReleaseListing[];
 };
 
-export async function loadFirmwareMetadata(request: Request): Promise<FirmwareLoad> {
+export async function loadFirmwareMetadata(signal: AbortSignal): Promise<FirmwareLoad> {
   // The list is a page's extra: without it the latest link and the instructions still stand.
-  const releases = getFirmwareReleases(request.signal).catch(() => undefined);
+  const releases = getFirmwareReleases(signal).catch(() => undefined);
   try {
-    return { metadata: await getFirmwareMetadata(request.signal), releases: await releases };
+    return { metadata: await getFirmwareMetadata(signal), releases: await releases };
   } catch (error) {
-    if (request.signal.aborted) throw error;
+    if (signal.aborted) throw error;
     return {
       error:
         error instanceof FirmwareFetchError ? firmwareFetchFailedMessage(error.status) : FIRMWARE_UNRECOGNIZED_ERROR,

@@ -1,11 +1,12 @@
 import { firmwareFeedPath, type FirmwareFeedSeries } from '@portal/contracts';
+import { useEffect, useState } from 'react';
 import type { LinkDescriptor } from 'react-router';
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { FirmwareIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
-import { firmwareDownloadView, type FirmwareLoad } from './firmware-download';
+import { firmwareDownloadView, loadFirmwareMetadata, type FirmwareLoad } from './firmware-download';
 import { FirmwareDownloader } from './firmware-downloader';
 import { FirmwareReleases } from './firmware-releases';
 import type { FirmwareInstrument } from './instruments';
@@ -35,9 +36,26 @@ export function firmwareLinks(instrument: FirmwareInstrument): LinkDescriptor[] 
   ];
 }
 
+/**
+ * The metadata, read once the page is on screen. Not a route clientLoader: its fallback and its
+ * page are two components to React Router, so the whole page would be mounted anew when the
+ * metadata came, closing a help dialog opened meanwhile (decision 067, as amended).
+ */
+function useFirmwareLoad(): FirmwareLoad | undefined {
+  const [load, setLoad] = useState<FirmwareLoad>();
+  useEffect(() => {
+    const reading = new AbortController();
+    // Only an abort rejects: the page is gone, and nothing waits for the answer.
+    loadFirmwareMetadata(reading.signal).then(setLoad, () => undefined);
+    return () => reading.abort();
+  }, []);
+  return load;
+}
+
 /** Update instructions for one series (SPEC §2, Metallographics screens). */
-export function FirmwarePage({ instrument, load }: { instrument: FirmwareInstrument; load?: FirmwareLoad }) {
+export function FirmwarePage({ instrument }: { instrument: FirmwareInstrument }) {
   const { shortName, longName } = instrument;
+  const load = useFirmwareLoad();
   const latest = load ? firmwareDownloadView({ shortName, longName }, load) : undefined;
   return (
     <>

@@ -1,19 +1,9 @@
 import { FirmwarePage, firmwareLinks, firmwareMeta } from './firmware-page';
-import { loadFirmwareMetadata } from './firmware-download';
 import { FIRMWARE_INSTRUMENTS } from './instruments';
-import type { Route } from './+types/px-firmware-page';
 
 export const meta = () => firmwareMeta(FIRMWARE_INSTRUMENTS.px);
 export const links = () => firmwareLinks(FIRMWARE_INSTRUMENTS.px);
 
-export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadFirmwareMetadata(request);
-// The prerendered page shows the downloader's box; the link fills it in once the metadata is read.
-clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
+export default function PxFirmwarePage() {
   return <FirmwarePage instrument={FIRMWARE_INSTRUMENTS.px} />;
-}
-
-export default function PxFirmwarePage({ loaderData }: Route.ComponentProps) {
-  return <FirmwarePage instrument={FIRMWARE_INSTRUMENTS.px} load={loaderData} />;
 }
