@@ -5,11 +5,10 @@ import {
   type DraftFile,
   type DraftFileClaim,
 } from '@portal/contracts';
+import { fileSha256 } from '@portal/contracts/node/file-sha256';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, MemoryLocker, type Locker } from '@tus/server';
 import { asc, eq } from 'drizzle-orm';
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -408,16 +407,9 @@ export class HashingFileStore extends FileStore {
   }
 
   private async digestFromDisk(id: string, size: number): Promise<string> {
-    const hash = createHash('sha256');
-    let read = 0;
-    if (size > 0) {
-      for await (const chunk of createReadStream(this.pathOf(id), { end: size - 1, highWaterMark: 1 << 20 })) {
-        hash.update(chunk as Buffer);
-        read += (chunk as Buffer).length;
-      }
-    }
-    if (read !== size) throw new Error(`upload ${id} holds ${read} bytes, not ${size}`);
-    return hash.digest('hex');
+    const { sha256, sizeBytes } = await fileSha256(this.pathOf(id));
+    if (sizeBytes !== size) throw new Error(`upload ${id} holds ${sizeBytes} bytes, not ${size}`);
+    return sha256;
   }
 }
 
