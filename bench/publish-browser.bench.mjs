@@ -27,9 +27,18 @@ import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
 import { onePibManifest } from '../test-kit/manifests.ts';
-import { startPortal } from '../test-kit/portal-process.ts';
+import { cpuSecondsOf, residentMiB, startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
 import { startTcpProxy } from '../test-kit/tcp-proxy.ts';
+import {
+  cpuSecondsOfAll,
+  dirtyMiB,
+  machineCpu,
+  machineCpuLine,
+  settleDisk,
+  threadCpu,
+  threadCpuLine,
+} from './lib/machine.mjs';
 
 const SIZE_BYTES = Number(process.env.BENCH_BROWSER_UPLOAD_BYTES ?? 2 ** 31);
 const DROPS_S = (process.env.BENCH_BROWSER_DROPS_S ?? '30,5')
@@ -38,6 +47,7 @@ const DROPS_S = (process.env.BENCH_BROWSER_DROPS_S ?? '30,5')
   .map(Number);
 const RELOAD = process.env.BENCH_BROWSER_RELOAD !== '0';
 const TRACE = process.env.BENCH_BROWSER_TRACE === '1';
+const SETTLE = process.env.BENCH_BROWSER_SETTLE !== '0';
 const DROP_AT = 0.4;
 const RELOAD_TARGET_S = 2;
 const TARGET_MB_PER_S = 120;
@@ -199,12 +209,14 @@ try {
     });
     let patchesBeforeDrop = 0;
     let cutAt;
+    let threadsAtCut;
     const drop =
       dropSeconds === undefined
         ? undefined
         : proxy.cutAfterBytes(DROP_AT * SIZE_BYTES).then(async () => {
             patchesBeforeDrop = patches.length;
             cutAt = performance.now();
+            threadsAtCut = threadCpu(portal.pid);
             await new Promise((resolve) => setTimeout(resolve, dropSeconds * 1000));
             await proxy.restore();
             restoredAt = performance.now();
@@ -213,6 +225,16 @@ try {
     await page.evaluate(() => {
       globalThis.longestTaskMs = 0;
     });
+    const settled = SETTLE ? settleDisk() : { dirtyMiB: dirtyMiB() };
+    let mostDirtyMiB = 0;
+    const sampling = setInterval(() => (mostDirtyMiB = Math.max(mostDirtyMiB, dirtyMiB() ?? 0)), 250);
+    const cpuBefore = {
+      machine: machineCpu(),
+      portal: cpuSecondsOf(portal.pid),
+      bench: process.cpuUsage(),
+      chromium: cpuSecondsOfAll('chrom'),
+      threads: threadCpu(portal.pid),
+    };
     const started = performance.now();
     await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
     await card
@@ -220,10 +242,34 @@ try {
       .filter({ hasText: /^Uploaded$/ })
       .waitFor({ timeout: 30 * 60_000 });
     const endedAt = performance.now();
+    clearInterval(sampling);
+    const benchCpu = process.cpuUsage(cpuBefore.bench);
+    console.log(
+      `  CPU during the run: the portal ${(cpuSecondsOf(portal.pid) - cpuBefore.portal).toFixed(1)} s, Chromium ${(cpuSecondsOfAll('chrom') - cpuBefore.chromium).toFixed(1)} s, the bench and its proxy ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s; the machine: ${machineCpuLine(cpuBefore.machine, machineCpu())}`,
+    );
     const seconds = (endedAt - started) / 1000;
     await drop;
+    if (TRACE) {
+      if (threadsAtCut)
+        console.log(
+          `  the portal's threads up to the cut, user+system s: ${threadCpuLine(cpuBefore.threads, threadsAtCut)}`,
+        );
+      console.log(
+        `  the portal's threads in the whole run: ${threadCpuLine(cpuBefore.threads, threadCpu(portal.pid))}`,
+      );
+    }
+    console.log(
+      `  page cache: ${settled.dirtyMiB} MiB dirty before the run${SETTLE ? ` (written out in ${settled.seconds.toFixed(1)} s)` : ', left as it was'}, at most ${mostDirtyMiB} MiB during it`,
+    );
     const longestTaskMs = await page.evaluate(() => globalThis.longestTaskMs);
     await page.close();
+    if (TRACE) {
+      const idleFrom = cpuSecondsOf(portal.pid);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      console.log(
+        `  the portal afterwards: ${residentMiB(portal.pid)} MiB resident, ${(cpuSecondsOf(portal.pid) - idleFrom).toFixed(2)} CPU-s in 3 s with nothing to do`,
+      );
+    }
     if (TRACE) printTrace(trace, started, cutAt, restoredAt);
     printCollections(portal.output().slice(outputBefore), seconds);
     return {

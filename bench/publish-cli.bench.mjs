@@ -16,6 +16,7 @@ import path from 'node:path';
 import { API_TOKEN_ENV, API_TOKEN_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { cpuSecondsOf, REPO_ROOT, residentMiB, startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
+import { dirtyMiB, settleDisk, threadCpu, threadCpuLine } from './lib/machine.mjs';
 
 const FILE_BYTES = Number(process.env.BENCH_PUBLISH_CLI_BYTES ?? 512 * 1024 * 1024);
 const FILES = Number(process.env.BENCH_PUBLISH_CLI_FILES ?? 4);
@@ -139,9 +140,20 @@ try {
 
   // The whole run: hashing, claims, uploads, preview and publish.
   const folder = await releaseFolder(work, 'whole');
+  // The release folder the bench just wrote shares this machine's page cache with the portal's
+  // store: in a pipeline it is on the build machine, and it is written out before the run.
+  const settled = process.env.BENCH_PUBLISH_CLI_SETTLE === '0' ? { dirtyMiB: dirtyMiB() } : settleDisk();
+  let mostDirtyMiB = 0;
+  const sampling = setInterval(() => (mostDirtyMiB = Math.max(mostDirtyMiB, dirtyMiB() ?? 0)), 250);
   const portalCpuBefore = cpuSecondsOf(portal.pid);
+  const portalThreadsBefore = threadCpu(portal.pid);
   const whole = await runCommand(portal.url, folder, token);
+  clearInterval(sampling);
+  console.log(
+    `page cache: ${settled.dirtyMiB} MiB dirty before the run${settled.seconds === undefined ? ', left as it was' : ` (written out in ${settled.seconds.toFixed(1)} s)`}, at most ${mostDirtyMiB} MiB during it`,
+  );
   const portalCpu = cpuSecondsOf(portal.pid) - portalCpuBefore;
+  const portalThreads = threadCpuLine(portalThreadsBefore, threadCpu(portal.pid));
   if (whole.code !== 0) throw new Error(`portal-publish exited ${whole.code}: ${whole.stderr}`);
   const mbPerSecond = total / whole.seconds / 1e6;
   console.log(
@@ -154,6 +166,7 @@ try {
   console.log(
     `CPU while it ran: the portal ${portalCpu.toFixed(2)} s, the command ${whole.cpuSeconds.toFixed(2)} s (sampled every 20 ms): ${cpuTotal.toFixed(2)} s, ${(cpuTotal / (total / 2 ** 30)).toFixed(2)} s per GiB, ${((100 * cpuTotal) / (cores * whole.seconds)).toFixed(0)}% of ${cores} cores × ${whole.seconds.toFixed(2)} s`,
   );
+  console.log(`the portal's threads, user+system s: ${portalThreads}`);
   if (mbPerSecond < 400 || whole.peakMiB > 150) failed = true;
 
   // Every connection cut once half the bytes went through a proxy: the command resumes by itself.

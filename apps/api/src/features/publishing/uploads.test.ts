@@ -16,7 +16,7 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readlink, utimes, writeFile } from 'node:fs/promises';
+import { readdir, readFile, readlink, utimes, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { Upload } from 'tus-js-client';
@@ -240,6 +240,35 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
       { sha256, name: 'Raw.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
+  });
+
+  it('keeps every byte of PATCHes that start and end inside a page, beside whole pages written past the page cache', async () => {
+    const publisher = await demo.signIn('uploads-uneven@example.com', ['publisher']);
+    const bytes = randomBytes(3 * 1024 * 1024 + 12_345);
+    const sha256 = sha256Of(bytes);
+    const draft = await createDraft(publisher, newPib(sha256, 'uneven', 'Uneven.zip'));
+    const url = await createUpload(
+      publisher,
+      { draftId: draft.draft.id, sha256, filename: 'Uneven.zip' },
+      bytes.length,
+    );
+    // A byte, a page less one, a page and a byte, a MiB and five: each next PATCH starts mid-page.
+    const ends = [1, 4096, 8193, 8193 + (1 << 20) + 5, 2 * 1024 * 1024 + 4095];
+    let offset = 0;
+    for (const end of ends) {
+      const answer = await patch(publisher, url, offset, bytes.subarray(offset, end));
+      expect(answer.status, answer.body).toBe(204);
+      offset = end;
+    }
+    // Compared by hash: a deep comparison of megabytes takes the test runner seconds.
+    expect(sha256Of(await readFile(partialFileOf(url)))).toBe(sha256Of(bytes.subarray(0, offset)));
+    const rest = await patch(publisher, url, offset, bytes.subarray(offset));
+    expect(rest.status, rest.body).toBe(204);
+    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+      { sha256, name: 'Uneven.zip', state: 'uploaded', sizeBytes: bytes.length },
+    ]);
+    // The writer's check of what the disk takes leaves nothing behind.
+    expect((await readdir(uploadDir())).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
   it('lets a new PATCH at the offset HEAD gives take over from one whose client went silent: within seconds, its bytes never mixed with the old one’s', async () => {

@@ -32,11 +32,11 @@ const DAY_MS = 24 * 60 * 60 * 1_000;
 /** The bytes an upload gathers before each write to its partial file. */
 const WRITE_BATCH_BYTES = (1 << 20) + 4096;
 
+/** O_DIRECT's alignment of offsets, lengths and memory: a page, which every block device's logical block divides. */
+const DIRECT_ALIGN_BYTES = 4096;
+
 /** Batches of one PATCH handed to the writer thread and not yet written: past this, the socket is paused. */
 const BATCHES_IN_FLIGHT = 2;
-
-/** Batch buffers kept for reuse once written (each WRITE_BATCH_BYTES): enough for a few uploads at once. */
-const SPARE_BATCHES = 16;
 
 /**
  * The thread that writes partial files (docs/decisions/262-upload-throughput.md): libuv sends
@@ -44,8 +44,10 @@ const SPARE_BATCHES = 16;
  * the CPU of the copy itself; a worker's synchronous writes cost only the copy, and keep the
  * event loop free. Each PATCH's writes are a session: the partial file is opened at its first
  * batch, kept open for the next, and closed when the PATCH ends; after a failed write the
- * session writes nothing more, so a later batch never lands past a gap. Every batch's buffer
- * goes back to the event loop for reuse (decision 263). The thread also keeps each upload's
+ * session writes nothing more, so a later batch never lands past a gap. Each batch is a new
+ * buffer, handed over and never sent back: buffers kept for reuse were promoted to the old
+ * generation, and every transfer of one left an old detached buffer behind, which set off a
+ * storm of full collections (decision 274). The thread also keeps each upload's
  * running SHA-256, fed by the bytes it wrote, so the event loop only reads the socket
  * (decision 264): a hash is kept only while it holds the bytes 0..offset the file holds, from
  * the upload's first byte on; after a failed write, a restart or bytes another portal wrote,
@@ -53,12 +55,75 @@ const SPARE_BATCHES = 16;
  * `eval`, so the bundled server needs no second file.
  */
 const WRITER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createHash } = require('node:crypto');
-const { closeSync, openSync, writeSync } = require('node:fs');
+const { parentPort, threadId } = require('node:worker_threads');
+const { createHash, randomBytes } = require('node:crypto');
+const { closeSync, constants, openSync, rmSync, writeSync } = require('node:fs');
+const path = require('node:path');
 const sessions = new Map();
 const hashes = new Map();
-parentPort.on('message', ({ id, kind, session, path, bytes, position, upload, size }) => {
+const ALIGN = ${DIRECT_ALIGN_BYTES};
+// Where whole aligned pages are copied to be written past the page cache; null where the file
+// system takes no O_DIRECT (tmpfs, some network mounts): everything goes through the cache there.
+let staging;
+function stagingFor(file) {
+  if (staging !== undefined) return staging;
+  staging = null;
+  if (!constants.O_DIRECT) return staging;
+  const buffer = Buffer.allocUnsafeSlow(${WRITE_BATCH_BYTES} + 2 * ALIGN);
+  // The buffer's address must be aligned too, and JavaScript cannot see it: find the first
+  // offset the kernel takes, on a scratch file of our own beside the uploads.
+  const probe = path.join(path.dirname(file), '.direct-probe-' + process.pid + '-' + threadId + '-' + randomBytes(4).toString('hex'));
+  let fd;
+  try {
+    fd = openSync(probe, constants.O_WRONLY | constants.O_CREAT | constants.O_DIRECT, 0o600);
+    for (let offset = 0; offset < ALIGN && staging === null; offset += 16) {
+      try {
+        writeSync(fd, buffer, offset, ALIGN, 0);
+        staging = { buffer, offset };
+      } catch (failure) {
+        if (failure.code !== 'EINVAL') break;
+      }
+    }
+  } catch {
+    // no O_DIRECT here
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    rmSync(probe, { force: true });
+  }
+  return staging;
+}
+function writeAll(fd, buffer, from, to, position) {
+  for (let done = from; done < to; ) done += writeSync(fd, buffer, done, to - done, position + done - from);
+}
+// The pages the batch fills whole go past the page cache (decision 274): on a machine whose
+// free memory the host takes back, each new page of cache costs several times the copy. The
+// partial pages at either end, and everything where O_DIRECT is refused, go through the cache.
+function writeBatch(open, file, bytes, position) {
+  const end = position + bytes.length;
+  const first = Math.ceil(position / ALIGN) * ALIGN;
+  const last = Math.floor(end / ALIGN) * ALIGN;
+  const direct = last - first >= ALIGN ? stagingFor(file) : null;
+  if (direct && open.direct === undefined) {
+    try {
+      open.direct = openSync(file, constants.O_WRONLY | constants.O_DIRECT);
+    } catch {
+      open.direct = null;
+    }
+  }
+  if (!direct || !open.direct) return writeAll(open.fd, bytes, 0, bytes.length, position);
+  writeAll(open.fd, bytes, 0, first - position, position);
+  direct.buffer.set(bytes.subarray(first - position, last - position), direct.offset);
+  try {
+    writeAll(open.direct, direct.buffer, direct.offset, direct.offset + last - first, first);
+  } catch (failure) {
+    if (failure.code !== 'EINVAL') throw failure;
+    // A file system that opens with O_DIRECT and then refuses the write: through the cache from now on.
+    staging = null;
+    writeAll(open.fd, bytes, first - position, last - position, first);
+  }
+  writeAll(open.fd, bytes, last - position, bytes.length, last);
+}
+parentPort.on('message', ({ id, kind, session, path: file, bytes, position, upload, size }) => {
   if (kind === 'digest') {
     const state = hashes.get(upload);
     parentPort.postMessage({ id, digest: state && state.offset === size ? state.hash.copy().digest('hex') : null });
@@ -75,6 +140,7 @@ parentPort.on('message', ({ id, kind, session, path, bytes, position, upload, si
     let error;
     try {
       if (open && open.fd !== undefined) closeSync(open.fd);
+      if (open && open.direct) closeSync(open.direct);
     } catch (failure) {
       error = String(failure && failure.message);
     }
@@ -85,8 +151,8 @@ parentPort.on('message', ({ id, kind, session, path, bytes, position, upload, si
   let error = open.error;
   try {
     if (error === undefined) {
-      if (open.fd === undefined) open.fd = openSync(path, 'r+');
-      for (let done = 0; done < bytes.length; ) done += writeSync(open.fd, bytes, done, bytes.length - done, position + done);
+      if (open.fd === undefined) open.fd = openSync(file, 'r+');
+      writeBatch(open, file, bytes, position);
     }
   } catch (failure) {
     error = open.error = String(failure && failure.message);
@@ -99,7 +165,7 @@ parentPort.on('message', ({ id, kind, session, path, bytes, position, upload, si
   } else {
     hashes.delete(upload);
   }
-  parentPort.postMessage({ id, error, bytes }, [bytes.buffer]);
+  parentPort.postMessage({ id, error });
 });`;
 
 /**
@@ -113,19 +179,10 @@ class FileWriter {
     number,
     { resolve: (digest: string | null) => void; reject: (error: Error) => void }
   >();
-  private readonly spare: ArrayBuffer[] = [];
 
-  /** An empty batch buffer of WRITE_BATCH_BYTES: a written one again, or a new one. */
+  /** A new, empty batch buffer of WRITE_BATCH_BYTES. */
   batch(): Buffer {
-    const reused = this.spare.pop();
-    return reused ? Buffer.from(reused) : Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
-  }
-
-  /** Takes back an unused batch buffer. */
-  recycle(batch: Buffer): void {
-    if (batch.buffer.byteLength === WRITE_BATCH_BYTES && this.spare.length < SPARE_BATCHES) {
-      this.spare.push(batch.buffer as ArrayBuffer);
-    }
+    return Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
   }
 
   /** A new session: the writes of one PATCH into one file, through one descriptor. */
@@ -174,16 +231,12 @@ class FileWriter {
   private start(): Worker {
     const worker = new Worker(WRITER_SOURCE, { eval: true });
     worker.unref();
-    worker.on(
-      'message',
-      ({ id, error, bytes, digest }: { id: number; error?: string; bytes?: Uint8Array; digest?: string | null }) => {
-        if (bytes) this.recycle(Buffer.from(bytes.buffer));
-        const waiting = this.pending.get(id);
-        this.pending.delete(id);
-        if (error === undefined) waiting?.resolve(digest ?? null);
-        else waiting?.reject(new Error(error));
-      },
-    );
+    worker.on('message', ({ id, error, digest }: { id: number; error?: string; digest?: string | null }) => {
+      const waiting = this.pending.get(id);
+      this.pending.delete(id);
+      if (error === undefined) waiting?.resolve(digest ?? null);
+      else waiting?.reject(new Error(error));
+    });
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
       for (const waiting of this.pending.values()) waiting.reject(error);
@@ -362,7 +415,6 @@ export class HashingFileStore extends FileStore {
     // Also after a refusal: the bytes received reach the disk and the hash. Should a write
     // fail, the thread drops the hash, and the digest is taken from the disk.
     handOff();
-    this.writer.recycle(batch);
     const outcomes = await Promise.allSettled(writes);
     await this.writer.end(session);
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
