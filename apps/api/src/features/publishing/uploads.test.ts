@@ -140,6 +140,17 @@ function tusUpload(publisher: string, draftId: string, bytes: Buffer, name: stri
   });
 }
 
+/** A publisher of its own (named after the file), a draft naming `size` new bytes as `name`, and the upload created for them. */
+async function draftAwaitingUpload(name: string, size: number) {
+  const slug = name.replace(/\.\w+$/, '').toLowerCase();
+  const publisher = await demo.signIn(`uploads-${slug}@example.com`, ['publisher']);
+  const bytes = randomBytes(size);
+  const sha256 = sha256Of(bytes);
+  const draftId = (await createDraft(publisher, newPib(sha256, slug, name))).draft.id;
+  const url = await createUpload(publisher, { draftId, sha256, filename: name }, bytes.length);
+  return { publisher, bytes, sha256, draftId, url };
+}
+
 describe('uploads into drafts: resumable (tus), hashed while received, checked before any byte', () => {
   it('receives a file with the browser’s tus client: the draft shows it uploaded with its size; publishing it serves the same bytes', async () => {
     const publisher = await demo.signIn('uploads-publisher@example.com', ['publisher']);
@@ -195,11 +206,7 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
   });
 
   it('receives a file over raw HTTP in parts, and resumes after a PATCH dropped mid-body from the offset HEAD gives, the partial file left open by neither', async () => {
-    const publisher = await demo.signIn('uploads-raw@example.com', ['publisher']);
-    const bytes = randomBytes(4 * 1024 * 1024);
-    const sha256 = sha256Of(bytes);
-    const draft = await createDraft(publisher, newPib(sha256, 'raw', 'Raw.zip'));
-    const url = await createUpload(publisher, { draftId: draft.draft.id, sha256, filename: 'Raw.zip' }, bytes.length);
+    const { publisher, bytes, sha256, draftId, url } = await draftAwaitingUpload('Raw.zip', 4 * 1024 * 1024);
 
     const first = await patch(publisher, url, 0, bytes.subarray(0, 1024 * 1024));
     expect(first.status, first.body).toBe(204);
@@ -237,20 +244,15 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect(await descriptorsOn(partialFileOf(url))).toBe(0);
     const rest = await patch(publisher, url, offset, bytes.subarray(offset));
     expect(rest.status, rest.body).toBe(204);
-    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+    expect((await readDraft(publisher, draftId)).files).toEqual([
       { sha256, name: 'Raw.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
   });
 
   it('keeps every byte of PATCHes that start and end inside a page, beside whole pages written past the page cache', async () => {
-    const publisher = await demo.signIn('uploads-uneven@example.com', ['publisher']);
-    const bytes = randomBytes(3 * 1024 * 1024 + 12_345);
-    const sha256 = sha256Of(bytes);
-    const draft = await createDraft(publisher, newPib(sha256, 'uneven', 'Uneven.zip'));
-    const url = await createUpload(
-      publisher,
-      { draftId: draft.draft.id, sha256, filename: 'Uneven.zip' },
-      bytes.length,
+    const { publisher, bytes, sha256, draftId, url } = await draftAwaitingUpload(
+      'Uneven.zip',
+      3 * 1024 * 1024 + 12_345,
     );
     // A byte, a page less one, a page and a byte, a MiB and five: each next PATCH starts mid-page.
     const ends = [1, 4096, 8193, 8193 + (1 << 20) + 5, 2 * 1024 * 1024 + 4095];
@@ -264,7 +266,7 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect(sha256Of(await readFile(partialFileOf(url)))).toBe(sha256Of(bytes.subarray(0, offset)));
     const rest = await patch(publisher, url, offset, bytes.subarray(offset));
     expect(rest.status, rest.body).toBe(204);
-    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+    expect((await readDraft(publisher, draftId)).files).toEqual([
       { sha256, name: 'Uneven.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
     // The writer's check of what the disk takes leaves nothing behind.
@@ -272,15 +274,7 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
   });
 
   it('lets a new PATCH at the offset HEAD gives take over from one whose client went silent: within seconds, its bytes never mixed with the old one’s', async () => {
-    const publisher = await demo.signIn('uploads-silent@example.com', ['publisher']);
-    const bytes = randomBytes(4 * 1024 * 1024);
-    const sha256 = sha256Of(bytes);
-    const draft = await createDraft(publisher, newPib(sha256, 'silent', 'Silent.zip'));
-    const url = await createUpload(
-      publisher,
-      { draftId: draft.draft.id, sha256, filename: 'Silent.zip' },
-      bytes.length,
-    );
+    const { publisher, bytes, sha256, draftId, url } = await draftAwaitingUpload('Silent.zip', 4 * 1024 * 1024);
     const MiB = 1024 * 1024;
 
     // A PATCH that sends a MiB and then nothing, its connection left open: a Wi-Fi gone, the
@@ -307,22 +301,14 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect(rest.status, rest.body).toBe(204);
     expect(Date.now() - started).toBeLessThan(LOCK_DRAIN_MS + 1_500);
     // No byte of the old request came in among the new one's: the server's SHA-256 of the whole was the draft's.
-    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+    expect((await readDraft(publisher, draftId)).files).toEqual([
       { sha256, name: 'Silent.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
     silent.destroy();
   });
 
   it('refuses a PATCH with more bytes than the upload has left (413), stated or chunked, and keeps the upload resumable', async () => {
-    const publisher = await demo.signIn('uploads-overlong@example.com', ['publisher']);
-    const bytes = randomBytes(256 * 1024);
-    const sha256 = sha256Of(bytes);
-    const draft = await createDraft(publisher, newPib(sha256, 'overlong', 'Overlong.zip'));
-    const url = await createUpload(
-      publisher,
-      { draftId: draft.draft.id, sha256, filename: 'Overlong.zip' },
-      bytes.length,
-    );
+    const { publisher, bytes, sha256, draftId, url } = await draftAwaitingUpload('Overlong.zip', 256 * 1024);
     const tooMuch = Buffer.concat([bytes, randomBytes(64 * 1024)]);
     const refusal = { message: 'This request sends more bytes than the upload has left.' };
 
@@ -356,28 +342,20 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
       const rest = await patch(publisher, url, offset, bytes.subarray(offset));
       expect(rest.status, rest.body).toBe(204);
     }
-    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+    expect((await readDraft(publisher, draftId)).files).toEqual([
       { sha256, name: 'Overlong.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
     expect(await descriptorsOn(partialFileOf(url))).toBe(0);
   });
 
   it('finishes an upload whose every byte reached the disk but that was never finished (the portal died in between) when HEAD asks about it', async () => {
-    const publisher = await demo.signIn('uploads-unfinished@example.com', ['publisher']);
-    const bytes = randomBytes(300_000);
-    const sha256 = sha256Of(bytes);
-    const draft = await createDraft(publisher, newPib(sha256, 'unfinished', 'Unfinished.zip'));
-    const url = await createUpload(
-      publisher,
-      { draftId: draft.draft.id, sha256, filename: 'Unfinished.zip' },
-      bytes.length,
-    );
+    const { publisher, bytes, sha256, draftId, url } = await draftAwaitingUpload('Unfinished.zip', 300_000);
     // The bytes land on the disk as a PATCH writes them, and no finish follows.
     await writeFile(path.join(uploadDir(), path.basename(new URL(url).pathname)), bytes);
     const asked = await head(publisher, url);
     expect(asked.status).toBe(200);
     expect(asked.headers['upload-offset']).toBe(String(bytes.length));
-    expect((await readDraft(publisher, draft.draft.id)).files).toEqual([
+    expect((await readDraft(publisher, draftId)).files).toEqual([
       { sha256, name: 'Unfinished.zip', state: 'uploaded', sizeBytes: bytes.length },
     ]);
     expect(await readdir(uploadDir())).toEqual([]);
