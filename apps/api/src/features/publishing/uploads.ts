@@ -45,9 +45,9 @@ const BATCHES_IN_FLIGHT = 2;
  * event loop free. Each PATCH's writes are a session: the partial file is opened at its first
  * batch, kept open for the next, and closed when the PATCH ends; after a failed write the
  * session writes nothing more, so a later batch never lands past a gap. Each batch is a new
- * buffer, handed over and never sent back: buffers kept for reuse were promoted to the old
- * generation, and every transfer of one left an old detached buffer behind, which set off a
- * storm of full collections (decision 274). The thread also keeps each upload's
+ * buffer, handed over and never sent back (decision 274: the reuse of decision 263 kept
+ * buffers alive long enough to be promoted, which may feed the portal's bursts of full
+ * collections; one traced run suggests it, others do not settle it). The thread also keeps each upload's
  * running SHA-256, fed by the bytes it wrote, so the event loop only reads the socket
  * (decision 264): a hash is kept only while it holds the bytes 0..offset the file holds, from
  * the upload's first byte on; after a failed write, a restart or bytes another portal wrote,
@@ -63,7 +63,7 @@ const sessions = new Map();
 const hashes = new Map();
 const ALIGN = ${DIRECT_ALIGN_BYTES};
 // Where whole aligned pages are copied to be written past the page cache; null where the file
-// system takes no O_DIRECT (tmpfs, some network mounts): everything goes through the cache there.
+// system refuses O_DIRECT (tmpfs before Linux 6.6, some network mounts): all through the cache.
 let staging;
 function stagingFor(file) {
   if (staging !== undefined) return staging;
