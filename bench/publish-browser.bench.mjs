@@ -27,18 +27,18 @@ import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
 import { onePibManifest } from '../test-kit/manifests.ts';
-import { cpuSecondsOf, residentMiB, startPortal } from '../test-kit/portal-process.ts';
+import { residentMiB, startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
 import { startTcpProxy } from '../test-kit/tcp-proxy.ts';
 import {
+  cpuSecondsOf,
   cpuSecondsOfAll,
-  dirtyMiB,
   machineCpu,
   machineCpuLine,
-  settleDisk,
   threadCpu,
   threadCpuLine,
-} from './lib/machine.mjs';
+  watchPageCache,
+} from './lib/machine.ts';
 
 const SIZE_BYTES = Number(process.env.BENCH_BROWSER_UPLOAD_BYTES ?? 2 ** 31);
 const DROPS_S = (process.env.BENCH_BROWSER_DROPS_S ?? '30,5')
@@ -108,21 +108,39 @@ function printTrace(trace, started, cutAt, restoredAt) {
   console.log(`  MiB answered per second: ${[...perSecond].map(([second, mib]) => `${second}:${mib}`).join(' ')}`);
 }
 
-/** The portal's garbage collections in `output`, when it runs with --trace-gc (PORTAL_NODE_FLAGS): how many, and per second. */
+/**
+ * The portal's garbage collections in `output`, when it runs with --trace-gc (PORTAL_NODE_FLAGS):
+ * of its main isolate (the largest heap; the writer thread's is a few MB), how many and why,
+ * and with --trace-incremental-marking, why each full marking started.
+ */
 function printCollections(output, seconds) {
-  const lines = (kind) => output.split('\n').filter((line) => line.includes(`: ${kind}`));
-  const [full, young] = [lines('Mark-Compact'), lines('Scavenge')];
-  if (full.length + young.length === 0) return;
-  // What V8 gives as a full collection's reason: the text after its timings, most frequent first.
-  const reasons = new Map();
-  for (const line of full) {
-    const reason = line.replace(/^.*\)\s*/, '').trim() || 'none given';
-    reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+  const isolates = new Map();
+  for (const line of output.split('\n')) {
+    const isolate = /^\[\d+:(0x[0-9a-f]+)\]/.exec(line)?.[1];
+    if (isolate) isolates.set(isolate, [...(isolates.get(isolate) ?? []), line]);
   }
-  const why = [...reasons].sort((a, b) => b[1] - a[1]).map(([reason, times]) => `${times} × ${reason}`);
+  const heapMB = (lines) => Math.max(0, ...lines.map((line) => Number(/-> ([\d.]+) \(/.exec(line)?.[1] ?? 0)));
+  const main = [...isolates.values()].sort((a, b) => heapMB(b) - heapMB(a))[0] ?? [];
+  const count = (lines, pattern) => {
+    const times = new Map();
+    for (const line of lines) {
+      const reason = pattern.exec(line)?.[1]?.trim();
+      if (reason !== undefined) times.set(reason || 'none given', (times.get(reason || 'none given') ?? 0) + 1);
+    }
+    return [...times].sort((a, b) => b[1] - a[1]).map(([reason, n]) => `${n} × ${reason}`);
+  };
+  const full = main.filter((line) => line.includes(': Mark-Compact'));
+  const young = main.filter((line) => line.includes(': Scavenge'));
+  if (full.length + young.length === 0) return;
+  // V8 gives a full collection's reason after its timings; a marking's start, its own reason.
+  const why = count(full, /\)\s*([^()]*)$/);
+  const started = count(main, /\[IncrementalMarking\] Start \(([^)]*)\)/);
   console.log(
-    `  the portal's GCs during the run: ${full.length} mark-compact (${(full.length / seconds).toFixed(1)}/s${why.length ? `; ${why.slice(0, 2).join(', ')}` : ''}), ${young.length} scavenges (${(young.length / seconds).toFixed(1)}/s)`,
-  );
+    `  the portal's main isolate: ${full.length} mark-compact (${(full.length / seconds).toFixed(1)}/s${why.length ? `; ${why.slice(0, 2).join(', ')}` : ''}), ${young.length} scavenges (${(young.length / seconds).toFixed(1)}/s)${started.length ? `; markings started by ${started.join(', ')}` : ''}`,
+  ); // The heap's size, limit and slack when the first markings started: what set them off.
+  if (TRACE)
+    for (const line of main.filter((line) => line.includes('[IncrementalMarking] Start (')).slice(0, 3))
+      console.log(`    ${line.replace(/^.*\[IncrementalMarking\] /, '')}`);
 }
 
 let portal;
@@ -225,9 +243,7 @@ try {
     await page.evaluate(() => {
       globalThis.longestTaskMs = 0;
     });
-    const settled = SETTLE ? settleDisk() : { dirtyMiB: dirtyMiB() };
-    let mostDirtyMiB = 0;
-    const sampling = setInterval(() => (mostDirtyMiB = Math.max(mostDirtyMiB, dirtyMiB() ?? 0)), 250);
+    const pageCache = watchPageCache(SETTLE);
     const cpuBefore = {
       machine: machineCpu(),
       portal: cpuSecondsOf(portal.pid),
@@ -242,7 +258,7 @@ try {
       .filter({ hasText: /^Uploaded$/ })
       .waitFor({ timeout: 30 * 60_000 });
     const endedAt = performance.now();
-    clearInterval(sampling);
+    const pageCacheLine = pageCache.end();
     const benchCpu = process.cpuUsage(cpuBefore.bench);
     console.log(
       `  CPU during the run: the portal ${(cpuSecondsOf(portal.pid) - cpuBefore.portal).toFixed(1)} s, Chromium ${(cpuSecondsOfAll('chrom') - cpuBefore.chromium).toFixed(1)} s, the bench and its proxy ${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s; the machine: ${machineCpuLine(cpuBefore.machine, machineCpu())}`,
@@ -258,9 +274,7 @@ try {
         `  the portal's threads in the whole run: ${threadCpuLine(cpuBefore.threads, threadCpu(portal.pid))}`,
       );
     }
-    console.log(
-      `  page cache: ${settled.dirtyMiB} MiB dirty before the run${SETTLE ? ` (written out in ${settled.seconds.toFixed(1)} s)` : ', left as it was'}, at most ${mostDirtyMiB} MiB during it`,
-    );
+    console.log(`  ${pageCacheLine}`);
     const longestTaskMs = await page.evaluate(() => globalThis.longestTaskMs);
     await page.close();
     if (TRACE) {

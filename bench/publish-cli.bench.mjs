@@ -14,9 +14,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_TOKEN_ENV, API_TOKEN_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
-import { cpuSecondsOf, REPO_ROOT, residentMiB, startPortal } from '../test-kit/portal-process.ts';
+import { REPO_ROOT, residentMiB, startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
-import { dirtyMiB, settleDisk, threadCpu, threadCpuLine } from './lib/machine.mjs';
+import { cpuSecondsOf, threadCpu, threadCpuLine, watchPageCache } from './lib/machine.ts';
 
 const FILE_BYTES = Number(process.env.BENCH_PUBLISH_CLI_BYTES ?? 512 * 1024 * 1024);
 const FILES = Number(process.env.BENCH_PUBLISH_CLI_FILES ?? 4);
@@ -142,16 +142,11 @@ try {
   const folder = await releaseFolder(work, 'whole');
   // The release folder the bench just wrote shares this machine's page cache with the portal's
   // store: in a pipeline it is on the build machine, and it is written out before the run.
-  const settled = process.env.BENCH_PUBLISH_CLI_SETTLE === '0' ? { dirtyMiB: dirtyMiB() } : settleDisk();
-  let mostDirtyMiB = 0;
-  const sampling = setInterval(() => (mostDirtyMiB = Math.max(mostDirtyMiB, dirtyMiB() ?? 0)), 250);
+  const pageCache = watchPageCache(process.env.BENCH_PUBLISH_CLI_SETTLE !== '0');
   const portalCpuBefore = cpuSecondsOf(portal.pid);
   const portalThreadsBefore = threadCpu(portal.pid);
   const whole = await runCommand(portal.url, folder, token);
-  clearInterval(sampling);
-  console.log(
-    `page cache: ${settled.dirtyMiB} MiB dirty before the run${settled.seconds === undefined ? ', left as it was' : ` (written out in ${settled.seconds.toFixed(1)} s)`}, at most ${mostDirtyMiB} MiB during it`,
-  );
+  console.log(pageCache.end());
   const portalCpu = cpuSecondsOf(portal.pid) - portalCpuBefore;
   const portalThreads = threadCpuLine(portalThreadsBefore, threadCpu(portal.pid));
   if (whole.code !== 0) throw new Error(`portal-publish exited ${whole.code}: ${whole.stderr}`);

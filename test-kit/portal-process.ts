@@ -15,8 +15,8 @@ export const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
 
 /**
  * Node's flags `npm start` runs the portal with (its script in package.json, their one owner):
- * a young generation large enough that an upload's per-piece objects die young
- * (docs/decisions/273-the-portal-runs-with-a-larger-young-generation.md).
+ * an old generation that may grow by its live size before the next full collection, so an
+ * upload does not keep V8 marking (docs/decisions/275-the-portal-s-old-generation-grows-by-its-live-size.md).
  */
 export const SERVER_NODE_FLAGS: readonly string[] = (
   JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
@@ -112,19 +112,6 @@ export function residentMiB(pid: number): number {
     return NaN;
   }
 }
-
-/** The CPU seconds (user and system, all its threads) a process has used so far, from /proc (NaN where there is none). */
-export function cpuSecondsOf(pid: number): number {
-  try {
-    // Fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return NaN;
-  }
-}
-/** Linux's USER_HZ, what /proc counts CPU time in (100 on every architecture Node runs on). */
-export const CLOCK_TICKS_PER_SECOND = 100;
 
 /**
  * A client on the embedded server of a running portal, found the way an operator would: its

@@ -1,10 +1,9 @@
 // The measurements of bench/cluster.bench.mjs: one cluster (e2e/cluster/cluster.ts), two
 // nginx front ends on the same configuration, one balancing over portal 1 alone and one
 // over both portals; each run measures one right before the other, the median ratio decides.
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { Cluster } from '../../e2e/cluster/cluster';
-import { CLOCK_TICKS_PER_SECOND, cpuSecondsOf } from '../../test-kit/portal-process';
+import { busySeconds, cpuSecondsOf, machineCpu } from './machine';
 // @ts-expect-error: a plain ES module of the benchmarks, without type declarations
 import { measure } from './autocannon.mjs';
 
@@ -18,13 +17,10 @@ type Measured = { requestsPerSecond: number; p99Ms: number };
 /** CPU seconds a portal has used so far; 0 for one without a process. */
 const portalCpuSeconds = (pid: number | undefined) => (pid ? cpuSecondsOf(pid) : 0);
 
-/** Busy and total CPU seconds of the whole machine so far (/proc/stat). */
+/** Busy and total CPU seconds of the whole machine so far. */
 function machineSeconds(): { busy: number; total: number } {
-  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const values = ticks.map(Number);
-  const idle = values[3]! + values[4]!;
-  const total = values.reduce((sum, value) => sum + value, 0);
-  return { busy: (total - idle) / CLOCK_TICKS_PER_SECOND, total: total / CLOCK_TICKS_PER_SECOND };
+  const cpu = machineCpu();
+  return { busy: busySeconds(cpu), total: busySeconds(cpu) + cpu.idle + cpu.iowait };
 }
 
 /** Requests per second of one autocannon run, and where the machine's CPU went meanwhile. */

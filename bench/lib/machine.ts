@@ -1,0 +1,132 @@
+// What the machine and its processes spend while a bench runs, from Linux's /proc: CPU by
+// process, thread and kind, and the page cache's dirty pages (docs/decisions/274). The one
+// reader of these files for every bench.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Linux's USER_HZ, what /proc counts CPU time in (100 on every architecture Node runs on). */
+const TICKS_PER_SECOND = 100;
+
+type Cpu = { user: number; system: number };
+
+/** User and system CPU seconds of a /proc/<pid>[/task/<tid>]/stat text. */
+function statCpu(stat: string): Cpu {
+  // The fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
+}
+
+/** The CPU seconds (user and system, all its threads) a process has used so far (NaN where there is none). */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const { user, system } = statCpu(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    return user + system;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The CPU seconds every process whose name starts with `name` has used so far (Chromium's many). */
+export function cpuSecondsOfAll(name: string): number {
+  let seconds = 0;
+  for (const pid of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').startsWith(name)) seconds += cpuSecondsOf(Number(pid)) || 0;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return seconds;
+}
+
+/** Each thread's CPU seconds so far (user and system apart), by name: where a process's time goes. */
+export function threadCpu(pid: number): Map<string, Cpu> {
+  const threads = new Map<string, Cpu>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}${tid === String(pid) ? ' (main)' : ` ${tid}`}`;
+      const { user, system } = statCpu(stat);
+      const was = threads.get(name) ?? { user: 0, system: 0 };
+      threads.set(name, { user: was.user + user, system: was.system + system });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return threads;
+}
+
+/** What each thread spent between two threadCpu() readings, busiest first, as one line. */
+export function threadCpuLine(before: Map<string, Cpu>, after: Map<string, Cpu>): string {
+  return [...after]
+    .map(([name, now]) => {
+      const was = before.get(name) ?? { user: 0, system: 0 };
+      return { name, user: now.user - was.user, system: now.system - was.system };
+    })
+    .filter(({ user, system }) => user + system >= 0.1)
+    .sort((a, b) => b.user + b.system - (a.user + a.system))
+    .map(({ name, user, system }) => `${name} ${user.toFixed(1)}+${system.toFixed(1)}`)
+    .join(', ');
+}
+
+export type MachineCpu = { user: number; system: number; softirq: number; iowait: number; steal: number; idle: number };
+
+/** The whole machine's CPU seconds so far, by kind (/proc/stat: every core summed). */
+export function machineCpu(): MachineCpu {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(
+    (tick) => tick / TICKS_PER_SECOND,
+  ) as number[];
+  return {
+    user: user! + nice!,
+    system: system! + irq!,
+    softirq: softirq!,
+    iowait: iowait!,
+    steal: steal!,
+    idle: idle!,
+  };
+}
+
+/** The seconds of a machineCpu() reading the CPUs were busy (neither idle nor waiting on the disk). */
+export const busySeconds = (cpu: MachineCpu) => cpu.user + cpu.system + cpu.softirq + cpu.steal;
+
+/** What changed between two machineCpu() readings, as one line. */
+export function machineCpuLine(before: MachineCpu, after: MachineCpu): string {
+  return (Object.keys(after) as (keyof MachineCpu)[])
+    .map((kind) => `${kind} ${(after[kind] - before[kind]).toFixed(1)} s`)
+    .join(', ');
+}
+
+/** The kernel's dirty and in-writeback page cache now, in MiB (/proc/meminfo; undefined elsewhere). */
+export function dirtyMiB(): number | undefined {
+  try {
+    const meminfo = readFileSync('/proc/meminfo', 'utf8');
+    const kib = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(meminfo)?.[1] ?? NaN);
+    return Math.round((kib('Dirty') + kib('Writeback')) / 1024);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The page cache around one phase of a bench. With `settle`, every dirty page is written out
+ * (`sync`) first, so that each phase meets the disk as the first did: gigabytes written by
+ * earlier phases would otherwise hold the next one to the disk's own speed once the kernel's
+ * dirty limit (vm.dirty_ratio) is reached (docs/decisions/274). Then the dirty pages are
+ * sampled until `end()`, which gives the report's line.
+ */
+export function watchPageCache(settle: boolean): { end(): string } {
+  const before = dirtyMiB();
+  const started = performance.now();
+  if (settle) execFileSync('sync');
+  const flushed = (performance.now() - started) / 1000;
+  let most = 0;
+  const sampling = setInterval(() => (most = Math.max(most, dirtyMiB() ?? 0)), 250);
+  return {
+    end() {
+      clearInterval(sampling);
+      const how = settle ? ` (written out in ${flushed.toFixed(1)} s)` : ', left as it was';
+      return `page cache: ${before} MiB dirty before the run${how}, at most ${most} MiB during it`;
+    },
+  };
+}
