@@ -11,6 +11,24 @@ interface FileSha256 {
 }
 
 /**
+ * The one loop of a file's streamed SHA-256, whoever reads: it yields the buffer to read the
+ * next piece into and is given how many bytes were read (0 at the end).
+ */
+function* sha256OfPieces(onBytes?: (doneBytes: number) => void): Generator<Buffer, FileSha256, number> {
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
+  let sizeBytes = 0;
+  for (;;) {
+    const bytesRead = yield buffer;
+    if (bytesRead === 0) break;
+    hash.update(buffer.subarray(0, bytesRead));
+    sizeBytes += bytesRead;
+    onBytes?.(sizeBytes);
+  }
+  return { sha256: hash.digest('hex'), sizeBytes };
+}
+
+/**
  * Node only (`@portal/contracts/node/file-sha256`; the web app never imports it): the SHA-256
  * of a file as the portal names files, read in 1 MiB pieces into one buffer, so a large
  * installer is never whole in memory and the memory stays flat however many files are hashed
@@ -18,22 +36,16 @@ interface FileSha256 {
  * read so far after each read.
  */
 export async function fileSha256(location: string, onBytes?: (doneBytes: number) => void): Promise<FileSha256> {
-  const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
+  const pieces = sha256OfPieces(onBytes);
   const file = await open(location, 'r');
-  let sizeBytes = 0;
   try {
-    for (;;) {
-      const { bytesRead } = await file.read(buffer, 0, READ_BYTES, null);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-      sizeBytes += bytesRead;
-      onBytes?.(sizeBytes);
+    for (let step = pieces.next(); ;) {
+      if (step.done) return step.value;
+      step = pieces.next((await file.read(step.value, 0, READ_BYTES, null)).bytesRead);
     }
   } finally {
     await file.close();
   }
-  return { sha256: hash.digest('hex'), sizeBytes };
 }
 
 /**
@@ -43,19 +55,14 @@ export async function fileSha256(location: string, onBytes?: (doneBytes: number)
  * (docs/decisions/265-portal-publish-reads-and-sends-without-garbage.md).
  */
 export function fileSha256Sync(location: string): FileSha256 {
-  const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafeSlow(READ_BYTES);
+  const pieces = sha256OfPieces();
   const fd = openSync(location, 'r');
-  let sizeBytes = 0;
   try {
-    for (;;) {
-      const bytesRead = readSync(fd, buffer, 0, READ_BYTES, null);
-      if (bytesRead === 0) break;
-      hash.update(buffer.subarray(0, bytesRead));
-      sizeBytes += bytesRead;
+    for (let step = pieces.next(); ;) {
+      if (step.done) return step.value;
+      step = pieces.next(readSync(fd, step.value, 0, READ_BYTES, null));
     }
   } finally {
     closeSync(fd);
   }
-  return { sha256: hash.digest('hex'), sizeBytes };
 }

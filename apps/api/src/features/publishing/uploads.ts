@@ -138,11 +138,14 @@ parentPort.on('message', ({ id, kind, session, path: file, bytes, position, uplo
   if (bytes === undefined) {
     sessions.delete(session);
     let error;
-    try {
-      if (open && open.fd !== undefined) closeSync(open.fd);
-      if (open && open.direct) closeSync(open.direct);
-    } catch (failure) {
-      error = String(failure && failure.message);
+    // Each descriptor is closed even when the other's close fails; the first failure is told.
+    for (const fd of open ? [open.fd, open.direct] : []) {
+      if (typeof fd !== 'number') continue;
+      try {
+        closeSync(fd);
+      } catch (failure) {
+        if (error === undefined) error = String(failure && failure.message);
+      }
     }
     parentPort.postMessage({ id, error });
     return;
