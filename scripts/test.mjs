@@ -1,6 +1,6 @@
 // npm test: lint, typecheck, unit and integration tests, then the end-to-end tests.
 // Ends with one line counting every test that ran: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemPackages } from './system-packages.mjs';
 
@@ -13,12 +13,44 @@ const resultsDir = `${root}test-results`;
 rmSync(resultsDir, { recursive: true, force: true });
 mkdirSync(resultsDir, { recursive: true });
 
+/**
+ * Steps side by side, each one's output held and printed whole when it ends, in the order
+ * given: lint and the typecheck only read the sources, and together they keep both cores busy
+ * (docs/testing.md, "The suite's time"). Resolves to the name of the first that failed.
+ */
+async function sideBySide(parallel) {
+  const runs = parallel.map(
+    ([name, command, args]) =>
+      new Promise((resolve) => {
+        const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
+        child.on('close', (status) => resolve({ name, status, output: Buffer.concat(output) }));
+      }),
+  );
+  let failed;
+  for (const run of runs) {
+    const { name, status, output } = await run;
+    console.log(`\n▶ ${name}`);
+    process.stdout.write(output);
+    if (status !== 0 && failed === undefined) failed = name;
+  }
+  return failed;
+}
+
 const steps = [
   // A dependency that brings an install script nobody reviewed fails here (package.json's
   // allowScripts, docs/decisions/098-reviewed-install-scripts.md).
   ['reviewed install scripts', process.execPath, ['scripts/check-install-scripts.mjs']],
-  ['lint', 'npm', ['run', 'lint', '--silent']],
-  ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+  [
+    'lint and typecheck',
+    [
+      ['lint', 'npm', ['run', 'lint', '--silent']],
+      ['typecheck', 'npm', ['run', 'typecheck', '--silent']],
+    ],
+  ],
   ['build', 'npm', ['run', 'build', '--silent']],
   [
     'unit and integration',
@@ -30,6 +62,11 @@ const steps = [
 
 let failedStep;
 for (const [name, command, args] of steps) {
+  if (Array.isArray(command)) {
+    failedStep = await sideBySide(command);
+    if (failedStep) break;
+    continue;
+  }
   console.log(`\n▶ ${name}`);
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
