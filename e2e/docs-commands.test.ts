@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { REPO_ROOT } from '../test-kit/portal-process';
+import { REPO_ROOT, SERVER_NODE_FLAGS } from '../test-kit/portal-process';
 
 // Every command a document names must exist: docs drift silently otherwise. Vitest (the
 // `docs` project of /vitest.config.ts), beside docs-links.test.ts: files only, no browser.
@@ -30,3 +30,12 @@ for (const document of documents) {
     }
   });
 }
+
+// package.json's start script owns Node's flags for the portal; the systemd unit an operator
+// copies from docs/deployment.md must give the same ones.
+test("the systemd unit in docs/deployment.md runs Node with npm start's flags", () => {
+  const text = readFileSync(path.join(REPO_ROOT, 'docs/deployment.md'), 'utf8');
+  const execStart = /^ExecStart=\S*node((?: --\S+)*) apps\/api\/dist\/server\.js$/m.exec(text);
+  expect(execStart, 'an ExecStart line that runs apps/api/dist/server.js').not.toBeNull();
+  expect(execStart![1]!.trim().split(/\s+/).filter(Boolean)).toEqual([...SERVER_NODE_FLAGS]);
+});
