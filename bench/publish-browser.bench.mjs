@@ -137,7 +137,8 @@ function printCollections(output, seconds) {
   const started = count(main, /\[IncrementalMarking\] Start \(([^)]*)\)/);
   console.log(
     `  the portal's main isolate: ${full.length} mark-compact (${(full.length / seconds).toFixed(1)}/s${why.length ? `; ${why.slice(0, 2).join(', ')}` : ''}), ${young.length} scavenges (${(young.length / seconds).toFixed(1)}/s)${started.length ? `; markings started by ${started.join(', ')}` : ''}`,
-  ); // The heap's size, limit and slack when the first markings started: what set them off.
+  );
+  // The heap's size, limit and slack when the first markings started: what set them off.
   if (TRACE)
     for (const line of main.filter((line) => line.includes('[IncrementalMarking] Start (')).slice(0, 3))
       console.log(`    ${line.replace(/^.*\[IncrementalMarking\] /, '')}`);
