@@ -117,7 +117,9 @@ function printCollections(output, seconds) {
   const isolates = new Map();
   for (const line of output.split('\n')) {
     const isolate = /^\[\d+:(0x[0-9a-f]+)\]/.exec(line)?.[1];
-    if (isolate) isolates.set(isolate, [...(isolates.get(isolate) ?? []), line]);
+    if (!isolate) continue;
+    if (!isolates.has(isolate)) isolates.set(isolate, []);
+    isolates.get(isolate).push(line);
   }
   const heapMB = (lines) => Math.max(0, ...lines.map((line) => Number(/-> ([\d.]+) \(/.exec(line)?.[1] ?? 0)));
   const main = [...isolates.values()].sort((a, b) => heapMB(b) - heapMB(a))[0] ?? [];
