@@ -7,7 +7,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { measure } from './lib/autocannon.mjs';
-import { freePort, REPO_ROOT, residentMiB, startPortal } from '../test-kit/portal-process.ts';
+import { freePort, REPO_ROOT, startPortal } from '../test-kit/portal-process.ts';
+import { residentMiB } from './lib/machine.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const RUNS = 3;

@@ -20,7 +20,8 @@
 import { createHash } from 'node:crypto';
 import { COMPONENTS_PATHS, PUBLISHED_FILES_MAX_LIMIT, PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { Upload } from 'tus-js-client';
-import { residentMiB } from '../test-kit/portal-process.ts';
+
+import { residentMiB } from './lib/machine.ts';
 import { startPortalWithStaff } from './lib/publisher-portal.mjs';
 
 const RELEASES = Number(process.env.BENCH_RELEASES ?? 1_000);

@@ -2,7 +2,8 @@
 // (same body, same Content-Encoding), in the same run.
 import { createServer } from 'node:http';
 import { measure } from './lib/autocannon.mjs';
-import { freePort, residentMiB, startPortal } from '../test-kit/portal-process.ts';
+import { freePort, startPortal } from '../test-kit/portal-process.ts';
+import { residentMiB } from './lib/machine.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const headers = { 'accept-encoding': 'br, gzip' };

@@ -27,7 +27,7 @@ import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
 import { onePibManifest } from '../test-kit/manifests.ts';
-import { residentMiB, startPortal } from '../test-kit/portal-process.ts';
+import { startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
 import { startTcpProxy } from '../test-kit/tcp-proxy.ts';
 import {
@@ -38,6 +38,7 @@ import {
   threadCpu,
   threadCpuLine,
   watchPageCache,
+  residentMiB,
 } from './lib/machine.ts';
 
 const SIZE_BYTES = Number(process.env.BENCH_BROWSER_UPLOAD_BYTES ?? 2 ** 31);

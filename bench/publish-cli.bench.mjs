@@ -14,9 +14,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_TOKEN_ENV, API_TOKEN_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
-import { REPO_ROOT, residentMiB, startPortal } from '../test-kit/portal-process.ts';
+import { REPO_ROOT, startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
-import { cpuSecondsOf, threadCpu, threadCpuLine, watchPageCache } from './lib/machine.ts';
+import { cpuSecondsOf, threadCpu, threadCpuLine, watchPageCache, residentMiB } from './lib/machine.ts';
 
 const FILE_BYTES = Number(process.env.BENCH_PUBLISH_CLI_BYTES ?? 512 * 1024 * 1024);
 const FILES = Number(process.env.BENCH_PUBLISH_CLI_FILES ?? 4);

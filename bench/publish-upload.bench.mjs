@@ -7,7 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { Upload } from 'tus-js-client';
 import { onePibManifest } from '../test-kit/manifests.ts';
-import { residentMiB, startPortal } from '../test-kit/portal-process.ts';
+import { startPortal } from '../test-kit/portal-process.ts';
+import { residentMiB } from './lib/machine.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
 
 const SIZE_BYTES = Number(process.env.BENCH_UPLOAD_BYTES ?? 1 << 30);

@@ -10,7 +10,7 @@ import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/draft
 import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
 import { onePibManifest } from '../test-kit/manifests';
 import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';
-import { expect, signInPage, test } from './fixtures';
+import { acceptProblems, answeredWith, droppedConnection, expect, signInPage, test } from './fixtures';
 import { E2E_ADMINS } from './global-setup';
 import { newPublisher } from './publishers';
 
@@ -111,17 +111,6 @@ function patchOffsets(page: Page) {
   return offsets;
 }
 
-/**
- * Chromium logs each request the drop cut: those lines, and only those, leave the problem list.
- * A socket the cut closed before the browser sent a byte on it (one opened ahead of need, or
- * one the proxy had not yet accepted) fails as ERR_SOCKET_NOT_CONNECTED (seen once in CI).
- */
-function acceptDroppedRequests(pageProblems: string[]) {
-  const dropped = (problem: string) =>
-    /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED)|EMPTY_RESPONSE|SOCKET_NOT_CONNECTED)/.test(problem);
-  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !dropped(problem)));
-}
-
 test('a 300 MB file: sent while it is hashed; the connection is cut for 30 s at 40% and the upload completes by itself, re-sending at most one chunk', async ({
   page,
   pageProblems,
@@ -161,7 +150,7 @@ test('a 300 MB file: sent while it is hashed; the connection is cut for 30 s at 
   // The first PATCH after the drop starts at most one chunk before where the drop cut.
   const resumedAt = offsets[offsetsBeforeDrop]!;
   expect(resumedAt).toBeGreaterThan(0.4 * FILE_BYTES - UPLOAD_CHUNK_BYTES - 64 * 1024);
-  acceptDroppedRequests(pageProblems);
+  acceptProblems(pageProblems, droppedConnection);
   expect(pageProblems).toEqual([]);
 });
 
@@ -195,7 +184,7 @@ test('a 300 MB file: cut, the tab closed, the file chosen again: resumed from th
   expect(seen.filter((text) => text.startsWith('Computing SHA-256'))).toEqual([]);
   expect(seen.some((text) => text.includes('recognised, not hashed again'))).toBe(true);
   expect(offsets[0]).toBeGreaterThan(0.4 * FILE_BYTES - UPLOAD_CHUNK_BYTES - 64 * 1024);
-  acceptDroppedRequests(pageProblems);
+  acceptProblems(pageProblems, droppedConnection);
   expect(pageProblems).toEqual([]);
 });
 
@@ -307,8 +296,8 @@ test('other bytes under the same name, size and date, chosen to resume: refused 
     { timeout: 60_000 },
   );
   await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
-  acceptDroppedRequests(pageProblems);
-  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !problem.includes('status of 422')));
+  acceptProblems(pageProblems, droppedConnection);
+  acceptProblems(pageProblems, answeredWith(422));
   expect(pageProblems).toEqual([]);
 });
 
@@ -341,10 +330,6 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
   expect(created).toHaveLength(1);
   await expect.poll(() => deleted).toEqual(created);
   // Chromium logs the chunk it could no longer read from the disk, as it logs a dropped request.
-  pageProblems.splice(
-    0,
-    pageProblems.length,
-    ...pageProblems.filter((problem) => !/net::ERR_FILE_NOT_FOUND/.test(problem)),
-  );
+  acceptProblems(pageProblems, (problem) => problem.includes('net::ERR_FILE_NOT_FOUND'));
   expect(pageProblems).toEqual([]);
 });

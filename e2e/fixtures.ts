@@ -99,6 +99,31 @@ export const test = base.extend<{ pageProblems: string[]; staffEmail: string; st
 
 export { expect };
 
+/**
+ * Chromium logs each answer of 400 or more, and each request that fails, as a console error, and
+ * `pageProblems` fails a test on any. Where a test asks for such lines, this takes them off the
+ * list, and only them: the lines `expected` matches, returned so that the test can count them.
+ */
+export function acceptProblems(pageProblems: string[], expected: (problem: string) => boolean): string[] {
+  const accepted = pageProblems.filter(expected);
+  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !expected(problem)));
+  return accepted;
+}
+
+/** Chromium's line for an answer of one of `statuses`: "…the server responded with a status of 409 (Conflict)". */
+export const answeredWith =
+  (...statuses: number[]) =>
+  (problem: string) =>
+    statuses.some((status) => problem.includes(`status of ${status} `));
+
+/**
+ * Chromium's line for a request a network drop cut: a reset, refused, closed or empty connection,
+ * or a socket the cut closed before the browser sent a byte on it (one opened ahead of need, or one
+ * the proxy had not yet accepted: ERR_SOCKET_NOT_CONNECTED, seen once in CI).
+ */
+export const droppedConnection = (problem: string) =>
+  /net::ERR_(CONNECTION_(RESET|REFUSED|CLOSED)|EMPTY_RESPONSE|SOCKET_NOT_CONNECTED)/.test(problem);
+
 /** axe's serious and critical findings on the page as it is now (WCAG 2.2 AA tags). */
 /**
  * Chromium logs every 401 answer as a console error. A refused ID or key is what some tests

@@ -17,7 +17,7 @@ import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
 import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
 import { formatFileSize } from '../apps/web/app/shared/format';
 import { seriousViolations } from './axe';
-import { signInPage, test } from './fixtures';
+import { acceptProblems, answeredWith, droppedConnection, signInPage, test } from './fixtures';
 import { E2E_ADMINS, E2E_MAKER_NAME } from './global-setup';
 import { gotoHydrated, gotoInitialized } from './public-pages';
 import { newPublisher } from './publishers';
@@ -35,15 +35,12 @@ const newVersionName = () => `9.${Number.parseInt(randomUUID().slice(0, 6), 16)}
 
 /** Chromium logs each 4xx answer as a console error: those a test asks for (and only those) leave the problem list. */
 function acceptRefusals(pageProblems: string[], statuses: number[]) {
-  const expected = (problem: string) => statuses.some((status) => problem.includes(`status of ${status}`));
-  expect(pageProblems.filter(expected).length).toBeGreaterThan(0);
-  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !expected(problem)));
+  expect(acceptProblems(pageProblems, answeredWith(...statuses))).not.toEqual([]);
 }
 
 /** Chromium's console lines of answers a test may get, or not, as other specs run beside it. */
 function dropPossibleRefusals(pageProblems: string[], statuses: number[]) {
-  const possible = (problem: string) => statuses.some((status) => problem.includes(`status of ${status}`));
-  pageProblems.splice(0, pageProblems.length, ...pageProblems.filter((problem) => !possible(problem)));
+  acceptProblems(pageProblems, answeredWith(...statuses));
 }
 
 /**
@@ -410,11 +407,7 @@ test.describe('the draft screens', () => {
     await expect(customer.getByRole('link', { name: `Cornerstone ${version}` })).toBeVisible();
     await customerContext.close();
     // The dropped chunks: Chromium logs each request the route cut.
-    pageProblems.splice(
-      0,
-      pageProblems.length,
-      ...pageProblems.filter((problem) => !problem.includes('net::ERR_CONNECTION_RESET')),
-    );
+    acceptProblems(pageProblems, droppedConnection);
     dropPossibleRefusals(pageProblems, [409]);
     expect(pageProblems).toEqual([]);
   });

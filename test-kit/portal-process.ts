@@ -102,17 +102,6 @@ export async function removeDataDir(dataDir: string) {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-/** Resident memory of a process in MiB, from /proc (NaN where there is none). */
-export function residentMiB(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return Math.round((kb / 1024) * 10) / 10;
-  } catch {
-    return NaN;
-  }
-}
-
 /**
  * A client on the embedded server of a running portal, found the way an operator would: its
  * port in `DATA_DIR/pg/postmaster.pid`, the password in `DATA_DIR/pg.password`. End it.

@@ -16,6 +16,17 @@ function statCpu(stat: string): Cpu {
   return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
 }
 
+/** Resident memory of a process in MiB, from /proc (NaN where there is none). */
+export function residentMiB(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Math.round((kb / 1024) * 10) / 10;
+  } catch {
+    return NaN;
+  }
+}
+
 /** The CPU seconds (user and system, all its threads) a process has used so far (NaN where there is none). */
 export function cpuSecondsOf(pid: number): number {
   try {
