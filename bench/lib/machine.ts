@@ -8,6 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 type Cpu = { user: number; system: number };
+/** A thread's CPU, and the seconds it was ready but waited for a core, and waited on the disk. */
+type ThreadTime = Cpu & { queued: number; disk: number };
 
 /** User and system CPU seconds of a /proc/<pid>[/task/<tid>]/stat text. */
 function statCpu(stat: string): Cpu {
@@ -50,16 +52,28 @@ export function cpuSecondsOfAll(name: string): number {
   return seconds;
 }
 
-/** Each thread's CPU seconds so far (user and system apart), by name: where a process's time goes. */
-export function threadCpu(pid: number): Map<string, Cpu> {
-  const threads = new Map<string, Cpu>();
+/**
+ * Each thread's CPU seconds so far (user and system apart), by name, with the seconds it spent
+ * ready to run but waiting for a core (/proc/…/schedstat) and waiting on the disk (the
+ * kernel's delay accounting, `stat`'s 42nd field: 0 unless `kernel.task_delayacct` is 1).
+ * A thread whose CPU and waits add up to the whole run is what the others wait for.
+ */
+export function threadCpu(pid: number): Map<string, ThreadTime> {
+  const threads = new Map<string, ThreadTime>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const name = `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}${tid === String(pid) ? ' (main)' : ` ${tid}`}`;
       const { user, system } = statCpu(stat);
-      const was = threads.get(name) ?? { user: 0, system: 0 };
-      threads.set(name, { user: was.user + user, system: was.system + system });
+      const queuedNs = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+      const diskTicks = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[39]);
+      const was = threads.get(name) ?? { user: 0, system: 0, queued: 0, disk: 0 };
+      threads.set(name, {
+        user: was.user + user,
+        system: was.system + system,
+        queued: was.queued + (queuedNs || 0) / 1e9,
+        disk: was.disk + (diskTicks || 0) / TICKS_PER_SECOND,
+      });
     } catch {
       // gone meanwhile
     }
@@ -67,16 +81,36 @@ export function threadCpu(pid: number): Map<string, Cpu> {
   return threads;
 }
 
-/** What each thread spent between two threadCpu() readings, busiest first, as one line. */
-export function threadCpuLine(before: Map<string, Cpu>, after: Map<string, Cpu>): string {
+/** Whether the kernel counts threads' waits on the disk (`sysctl kernel.task_delayacct=1` turns it on). */
+export function diskWaitsCounted(): boolean {
+  try {
+    return readFileSync('/proc/sys/kernel/task_delayacct', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What each thread spent between two threadCpu() readings, busiest first, as one line:
+ * `name user+system`, then what it waited for a core and on the disk where that was 0.1 s or more.
+ */
+export function threadCpuLine(before: Map<string, ThreadTime>, after: Map<string, ThreadTime>): string {
   return [...after]
     .map(([name, now]) => {
-      const was = before.get(name) ?? { user: 0, system: 0 };
-      return { name, user: now.user - was.user, system: now.system - was.system };
+      const was = before.get(name) ?? { user: 0, system: 0, queued: 0, disk: 0 };
+      const spent = (kind: keyof ThreadTime) => now[kind] - was[kind];
+      return { name, user: spent('user'), system: spent('system'), queued: spent('queued'), disk: spent('disk') };
     })
     .filter(({ user, system }) => user + system >= 0.1)
     .sort((a, b) => b.user + b.system - (a.user + a.system))
-    .map(({ name, user, system }) => `${name} ${user.toFixed(1)}+${system.toFixed(1)}`)
+    .map(({ name, user, system, queued, disk }) => {
+      const waits = [
+        queued >= 0.1 && `waited for a core ${queued.toFixed(1)}`,
+        disk >= 0.1 && `on the disk ${disk.toFixed(1)}`,
+      ];
+      const waited = waits.filter(Boolean).join(', ');
+      return `${name} ${user.toFixed(1)}+${system.toFixed(1)}${waited ? ` (${waited})` : ''}`;
+    })
     .join(', ');
 }
 

@@ -273,6 +273,29 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     expect((await readdir(uploadDir())).filter((name) => name.startsWith('.'))).toEqual([]);
   });
 
+  it('receives three files at once, their PATCHes interleaved across the writer threads: each file is uploaded whole with its own bytes', async () => {
+    const uploads = await Promise.all(
+      ['Parallel-A.zip', 'Parallel-B.zip', 'Parallel-C.zip'].map((name, n) =>
+        draftAwaitingUpload(name, 3 * 1024 * 1024 + 1000 * n),
+      ),
+    );
+    // Four PATCHes each, every round sent to all three at once.
+    for (const quarter of [1, 2, 3, 4]) {
+      const answers = await Promise.all(
+        uploads.map(({ publisher, bytes, url }) => {
+          const from = Math.floor(((quarter - 1) * bytes.length) / 4);
+          return patch(publisher, url, from, bytes.subarray(from, Math.floor((quarter * bytes.length) / 4)));
+        }),
+      );
+      for (const answer of answers) expect(answer.status, answer.body).toBe(204);
+    }
+    for (const { publisher, bytes, sha256, draftId } of uploads) {
+      expect((await readDraft(publisher, draftId)).files).toEqual([
+        expect.objectContaining({ sha256, state: 'uploaded', sizeBytes: bytes.length }),
+      ]);
+    }
+  });
+
   it('lets a new PATCH at the offset HEAD gives take over from one whose client went silent: within seconds, its bytes never mixed with the old one’s', async () => {
     const { publisher, bytes, sha256, draftId, url } = await draftAwaitingUpload('Silent.zip', 4 * 1024 * 1024);
     const MiB = 1024 * 1024;

@@ -39,7 +39,7 @@ const DIRECT_ALIGN_BYTES = 4096;
 const BATCHES_IN_FLIGHT = 2;
 
 /**
- * The thread that writes partial files (docs/decisions/262-upload-throughput.md): libuv sends
+ * A thread that writes partial files (docs/decisions/262-upload-throughput.md; one of WRITER_THREADS): libuv sends
  * asynchronous file writes through io_uring on recent Linux kernels, which costs several times
  * the CPU of the copy itself; a worker's synchronous writes cost only the copy, and keep the
  * event loop free. Each PATCH's writes are a session: the partial file is opened at its first
@@ -172,63 +172,37 @@ parentPort.on('message', ({ id, kind, session, path: file, bytes, position, uplo
 });`;
 
 /**
- * Writes batches of bytes into files on the writer thread; one thread per store, started at
- * the first write. Hands out the batch buffers, and takes each back once it is written.
+ * Writer threads per store (decision 276): each O_DIRECT write holds its thread until the disk
+ * has the bytes, about a third of the thread's time at the disk's speed; with two, one thread
+ * hashes and copies while the other waits on the disk. An upload stays on the thread that
+ * holds its running hash.
  */
-class FileWriter {
+const WRITER_THREADS = 2;
+
+/** One writer thread, started at its first message; started again after it failed. */
+class WriterThread {
   private worker: Worker | undefined;
   private next = 0;
   private readonly pending = new Map<
     number,
     { resolve: (digest: string | null) => void; reject: (error: Error) => void }
   >();
+  /** The uploads whose hash this thread keeps (FileWriter's count, to place a new upload). */
+  uploads = 0;
 
-  /** A new, empty batch buffer of WRITE_BATCH_BYTES. */
-  batch(): Buffer {
-    return Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
-  }
-
-  /** A new session: the writes of one PATCH into one file, through one descriptor. */
-  session(): number {
-    return this.next++;
-  }
-
-  /**
-   * Writes `bytes` (a view of a buffer from batch(), handed over: the caller must not use it
-   * again) at `position` of `upload`'s partial `file`, in `session`, and into its running hash.
-   */
-  async write(session: number, upload: string, file: string, bytes: Buffer, position: number): Promise<void> {
-    await this.send({ session, upload, path: file, bytes, position }, [bytes.buffer as ArrayBuffer]);
-  }
-
-  /** Closes the session's file, once its writes are done. */
-  async end(session: number): Promise<void> {
-    await this.send({ session }, []);
-  }
-
-  /** The SHA-256 of the upload's first `size` bytes as written, or null when the thread holds no such hash. */
-  digest(upload: string, size: number): Promise<string | null> {
-    return this.send({ kind: 'digest', upload, size }, []);
-  }
-
-  /** Drops the upload's running hash (its files are gone). */
-  async forget(upload: string): Promise<void> {
-    if (this.worker) await this.send({ kind: 'forget', upload }, []);
-  }
-
-  async close(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
-  }
-
-  private send(message: object, transfer: ArrayBuffer[]): Promise<string | null> {
+  send(message: object, transfer: ArrayBuffer[]): Promise<string | null> {
     const worker = (this.worker ??= this.start());
     const id = this.next++;
     return new Promise<string | null>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       worker.postMessage({ ...message, id }, transfer);
     });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
   }
 
   private start(): Worker {
@@ -251,6 +225,75 @@ class FileWriter {
   }
 }
 
+/** The writes of one PATCH into its upload's partial file, through one descriptor, on the upload's thread. */
+interface WriteSession {
+  /**
+   * Writes `bytes` (a view of a buffer from FileWriter.batch(), handed over: the caller must
+   * not use it again) at `position` of the partial file, and into the upload's running hash.
+   */
+  write(bytes: Buffer, position: number): Promise<void>;
+  /** Closes the file, once the session's writes are done. */
+  end(): Promise<void>;
+}
+
+/**
+ * Writes batches of bytes into partial files on the writer threads, each upload on one
+ * thread: the first the upload is written to takes it, and keeps it until forget().
+ */
+class FileWriter {
+  private readonly threads = Array.from({ length: WRITER_THREADS }, () => new WriterThread());
+  private readonly owners = new Map<string, WriterThread>();
+  private nextSession = 0;
+
+  /** A new, empty batch buffer of WRITE_BATCH_BYTES. */
+  batch(): Buffer {
+    return Buffer.allocUnsafeSlow(WRITE_BATCH_BYTES);
+  }
+
+  /** A new session: the writes of one PATCH into `upload`'s partial `file`. */
+  session(upload: string, file: string): WriteSession {
+    const thread = this.threadOf(upload);
+    const session = this.nextSession++;
+    return {
+      write: async (bytes, position) => {
+        await thread.send({ session, upload, path: file, bytes, position }, [bytes.buffer as ArrayBuffer]);
+      },
+      end: async () => {
+        await thread.send({ session }, []);
+      },
+    };
+  }
+
+  /** The SHA-256 of the upload's first `size` bytes as written, or null when no thread holds such a hash. */
+  async digest(upload: string, size: number): Promise<string | null> {
+    return (await this.owners.get(upload)?.send({ kind: 'digest', upload, size }, [])) ?? null;
+  }
+
+  /** Drops the upload's running hash (its files are gone). */
+  async forget(upload: string): Promise<void> {
+    const thread = this.owners.get(upload);
+    if (!thread) return;
+    this.owners.delete(upload);
+    thread.uploads--;
+    await thread.send({ kind: 'forget', upload }, []);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.threads.map((thread) => thread.close()));
+  }
+
+  /** The upload's thread: the one that has it, else the one with the fewest uploads. */
+  private threadOf(upload: string): WriterThread {
+    let thread = this.owners.get(upload);
+    if (!thread) {
+      thread = this.threads.reduce((fewest, candidate) => (candidate.uploads < fewest.uploads ? candidate : fewest));
+      thread.uploads++;
+      this.owners.set(upload, thread);
+    }
+    return thread;
+  }
+}
+
 /** A PATCH holding its upload's lock: its body, read straight from the socket, and the signal that ends its turn. */
 interface HeldBody {
   body: IncomingMessage;
@@ -259,7 +302,7 @@ interface HeldBody {
 
 /**
  * The tus file store, with every byte written passing through a running SHA-256 kept per
- * upload by the writer thread. Only a hash that holds every byte from the first one on is
+ * upload by its writer thread. Only a hash that holds every byte from the first one on is
  * trusted: after a restart, a write that failed part-way, or bytes another portal received,
  * the digest is taken by reading the partial file (streamed, so memory stays flat).
  * Deferred lengths and tus's own expiry are left out: a length is required at creation, and
@@ -344,7 +387,7 @@ export class HashingFileStore extends FileStore {
       limit = await this.bytesLeft(held.body, id, offset);
     }
     const file = this.pathOf(id);
-    const session = this.writer.session();
+    const session = this.writer.session(id, file);
     const writes: Promise<void>[] = [];
     let inFlight = 0;
     let position = offset;
@@ -360,7 +403,7 @@ export class HashingFileStore extends FileStore {
       batch = this.writer.batch();
       filled = 0;
       inFlight++;
-      const written = this.writer.write(session, id, file, bytes, at).finally(() => {
+      const written = session.write(bytes, at).finally(() => {
         inFlight--;
         if (paused && !ended) {
           paused = false;
@@ -419,7 +462,7 @@ export class HashingFileStore extends FileStore {
     // fail, the thread drops the hash, and the digest is taken from the disk.
     handOff();
     const outcomes = await Promise.allSettled(writes);
-    await this.writer.end(session);
+    await session.end();
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
     if (failure !== undefined) throw failure;
     if (failed) throw failed.reason;
@@ -431,7 +474,7 @@ export class HashingFileStore extends FileStore {
     await super.remove(id);
   }
 
-  /** Stops the writer thread (the app closes). */
+  /** Stops the writer threads (the app closes). */
   async close(): Promise<void> {
     await this.writer.close();
   }
