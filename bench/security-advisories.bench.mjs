@@ -19,14 +19,13 @@
 // ETag: 304), each warmed up uncounted first. Target: each at least 80% of GET versions
 // ("after", advisories published). The medians of the runs decide; BENCH_DURATION_S sets each
 // phase (10 s), BENCH_RUNS the runs (3).
-import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ADVISORY_PATHS, CSAF_PATHS } from '@portal/contracts';
 import { measure } from './lib/autocannon.mjs';
 import { startPortalWithStaff } from './lib/publisher-portal.mjs';
 import { DEMO_ADVISORIES_FILE, DEMO_CATALOGUE_DIR } from '../apps/api/src/paths.ts';
-import { CLI_ENTRY, makeDataDir, removeDataDir, REPO_ROOT } from '../test-kit/portal-process.ts';
+import { makeDataDir, portalCommand, removeDataDir } from '../test-kit/portal-process.ts';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -140,15 +139,10 @@ if (failed) {
  */
 async function importedDemoCatalogue() {
   const dataDir = await makeDataDir();
-  const imported = spawnSync(process.execPath, [CLI_ENTRY, 'import', DEMO_CATALOGUE_DIR], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  if (imported.status !== 0) {
+  const imported = await portalCommand(['import', DEMO_CATALOGUE_DIR], { DATA_DIR: dataDir }, { timeoutMs: 120_000 });
+  if (imported.code !== 0) {
     await removeDataDir(dataDir);
-    throw new Error(`npm run portal -- import: ${imported.status}\n${imported.stderr}`);
+    throw new Error(`npm run portal -- import: ${imported.code}\n${imported.stderr}`);
   }
   return dataDir;
 }

@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { CLI_ENTRY, REPO_ROOT, freePort, startPortal, type PortalProcess } from '../test-kit/portal-process';
+import { REPO_ROOT, freePort, portalCommand, startPortal, type PortalProcess } from '../test-kit/portal-process';
 import { acceptProblems, answeredWith, expect, test } from './fixtures';
 import { gotoInitialized } from './public-pages';
 import { onePibManifest } from '../test-kit/manifests';
@@ -59,14 +58,9 @@ async function publishNewPib(): Promise<Buffer> {
       onePibManifest({ internalVariant: 'e2e', variant: 'Feeds end to end', path: 'Cornerstone-2.10.0-e2e-PIB.pdf' }),
     ),
   );
-  const imported = spawnSync(process.execPath, [CLI_ENTRY, 'import', folder], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: portal.dataDir },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
+  const imported = await portalCommand(['import', folder], { DATA_DIR: portal.dataDir });
   expect(imported.stderr).toBe('');
-  expect(imported.status).toBe(0);
+  expect(imported.code).toBe(0);
   return bytes;
 }
 

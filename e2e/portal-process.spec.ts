@@ -1,19 +1,18 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, lstatSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { PUBLISHING_PATHS, type CatalogueChangeList } from '@portal/contracts';
 import {
-  CLI_ENTRY,
   REPO_ROOT,
   SERVER_ENTRY,
   embeddedDatabase,
   freePort,
   makeDataDir,
+  portalCommand,
   removeDataDir,
   startPortal,
 } from '../test-kit/portal-process';
@@ -112,16 +111,10 @@ test('a command works beside the running portal on its embedded database, and th
       }).then((response) => response.status);
     expect(await lookup()).toBe(401);
 
-    const command = (...args: string[]) =>
-      spawnSync(process.execPath, [CLI_ENTRY, ...args], {
-        cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: portal.dataDir },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-    const imported = command('import', folder);
+    const command = (...args: string[]) => portalCommand(args, { DATA_DIR: portal.dataDir });
+    const imported = await command('import', folder);
     expect(imported.stderr).toBe('');
-    expect(imported.status).toBe(0);
+    expect(imported.code).toBe(0);
     expect(imported.stdout).toContain('registration and key IDs: 1 added');
     // The portal hears of the publish (LISTEN/NOTIFY) without a restart.
     await expect.poll(lookup).toBe(200);
@@ -133,7 +126,7 @@ test('a command works beside the running portal on its embedded database, and th
       requestAt: portal.url,
       dataDirs: portal.dataDir,
     });
-    expect(command('staff', 'grant', 'publisher@example.com', 'publisher').status).toBe(0);
+    expect((await command('staff', 'grant', 'publisher@example.com', 'publisher')).code).toBe(0);
     const history = () =>
       fetch(`${portal.url}${PUBLISHING_PATHS.changes}`, { headers: publisher.headers }).then(async (response) =>
         response.status === 200 ? ((await response.json()) as CatalogueChangeList).changes[0] : response.status,
@@ -145,8 +138,8 @@ test('a command works beside the running portal on its embedded database, and th
       digest: said![2],
       summary: { registrations: { added: 1 } },
     });
-    const verified = command('audit', 'verify');
-    expect(verified.status).toBe(0);
+    const verified = await command('audit', 'verify');
+    expect(verified.code).toBe(0);
     expect(verified.stdout).toContain('The audit log is intact');
     expect((await fetch(`${portal.url}/readyz`)).status).toBe(200);
   } finally {
@@ -169,33 +162,22 @@ test('staff commands work beside the running portal: a revoked role is refused o
     // The first sign-in gave the default role, service.
     expect(await serviceKey()).toBe(200);
 
-    const staff = (...args: string[]) =>
-      spawnSync(process.execPath, [CLI_ENTRY, 'staff', ...args], {
-        cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: portal.dataDir },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-    const revoked = staff('revoke', 'ops@example.com', 'service');
+    const staff = (...args: string[]) => portalCommand(['staff', ...args], { DATA_DIR: portal.dataDir });
+    const revoked = await staff('revoke', 'ops@example.com', 'service');
     expect(revoked.stderr).toBe('');
-    expect(revoked.status).toBe(0);
+    expect(revoked.code).toBe(0);
     expect(revoked.stdout).toBe('Revoked service from ops@example.com: roles now none.\n');
     await expect.poll(serviceKey).toBe(403);
 
-    const unknown = staff('grant', 'ops@example.com', 'root');
-    expect(unknown.status).toBe(2);
+    const unknown = await staff('grant', 'ops@example.com', 'root');
+    expect(unknown.code).toBe(2);
     expect(unknown.stderr).toBe('Unknown role "root": the roles are service, publisher, security, admin.\n');
-    const outside = staff('grant', 'ops@elsewhere.example', 'service');
-    expect(outside.status).toBe(2);
+    const outside = await staff('grant', 'ops@elsewhere.example', 'service');
+    expect(outside.code).toBe(2);
     expect(outside.stderr.trim().split('\n')).toHaveLength(1);
 
-    expect(staff('list').stdout).toMatch(/^ops@example\.com {2}roles: none/m);
-    const verified = spawnSync(process.execPath, [CLI_ENTRY, 'audit', 'verify'], {
-      cwd: REPO_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: portal.dataDir },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    expect((await staff('list')).stdout).toMatch(/^ops@example\.com {2}roles: none/m);
+    const verified = await portalCommand(['audit', 'verify'], { DATA_DIR: portal.dataDir });
     // The demo catalogue's import (a publish), its advisory and not-affected statement (two
     // publishes), the expiring key it was given, and the revocation.
     expect(verified.stdout).toContain('The audit log is intact: 5 rows');
@@ -211,13 +193,7 @@ test('a backup beside the serving portal on its embedded database restores into 
   const archive = path.join(restoredDir, '..', `${path.basename(restoredDir)}.backup`);
   let restored: Awaited<ReturnType<typeof startPortal>> | undefined;
   try {
-    const command = (dataDir: string, ...args: string[]) =>
-      promisify(execFile)(process.execPath, [CLI_ENTRY, ...args], {
-        cwd: REPO_ROOT,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
-        encoding: 'utf8',
-        timeout: 60_000,
-      });
+    const command = (dataDir: string, ...args: string[]) => portalCommand(args, { DATA_DIR: dataDir });
     const versions = (url: string) =>
       fetch(`${url}/v1/Cornerstone/versions`, { headers: { authorization: 'Hasp id=DEMO-CS-1001' } });
     // Lookups go on while the backup runs: none of them fails.
@@ -229,12 +205,12 @@ test('a backup beside the serving portal on its embedded database restores into 
     const backup = await command(portal.dataDir, 'backup', archive);
     serving = false;
     await load;
-    expect(backup.stdout).toMatch(/^Backed up to .*: \d+ tables, \d+ rows, 39 files, /);
+    expect(backup.stdout, backup.stderr).toMatch(/^Backed up to .*: \d+ tables, \d+ rows, 39 files, /);
     expect(statuses.length).toBeGreaterThan(0);
     expect(statuses.every((status) => status === 200)).toBe(true);
 
     const restore = await command(restoredDir, 'restore', archive);
-    expect(restore.stdout).toMatch(/^Restored .*: \d+ tables, \d+ rows, 39 files in /);
+    expect(restore.stdout, restore.stderr).toMatch(/^Restored .*: \d+ tables, \d+ rows, 39 files in /);
     restored = await startPortal({ dataDir: restoredDir });
     // Restored, not the demo catalogue imported anew on an empty database.
     expect(restored.output()).not.toContain('Imported the demo catalogue');

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, lstat, mkdtemp, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,6 +25,38 @@ export const SERVER_NODE_FLAGS: readonly string[] = (
   .filter((word) => word.startsWith('--'));
 /** The production build of the command line (`npm run portal -- …`). */
 export const CLI_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/cli.js');
+/** What a command of the portal's command line answered. */
+export interface CommandResult {
+  /** The exit code; null when it was stopped (its timeout) or could not start. */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * `npm run portal -- …` as an operator runs it, beside a portal or not: the production build
+ * (`npm test` builds first; compiling the command with tsx cost 2-9 s a run, docs/testing.md),
+ * from the repository's folder, with only PATH and HOME of this process's environment and
+ * `env` on top (DATA_DIR, say). Resolves with the exit code and output, never throws.
+ */
+export function portalCommand(
+  args: readonly string[],
+  env: Record<string, string>,
+  { timeoutMs = 60_000 }: { timeoutMs?: number } = {},
+): Promise<CommandResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [CLI_ENTRY, ...args],
+      { cwd: REPO_ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: timeoutMs },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
 /** What `npm start` prints once it serves: the pretty line and the JSON entry's `msg` alike. */
 export const READY_LINE = 'Portal running at';
 

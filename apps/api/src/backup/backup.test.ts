@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import { type Versions } from '@portal/contracts';
 import { extract, pack } from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,26 +16,7 @@ import { blobStoreFor, type BlobStore } from '../plugins/blob-store';
 import { DEMO, importFolder } from '../../test/demo-portal';
 import { startS3Server, type S3Server } from '../../test/s3-server';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
-import { CLI_ENTRY, makeDataDir, removeDataDir } from '../../../../test-kit/portal-process';
-
-const run = promisify(execFile);
-
-/**
- * `npm run portal -- …` as an operator runs it, the production build (`npm test` builds before
- * Vitest; compiling the CLI with tsx cost 2-9 s per command: docs/testing.md), with only these
- * variables: exit code and output, never a throw.
- */
-async function portalCommand(args: string[], env: Record<string, string>) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [CLI_ENTRY, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+import { makeDataDir, portalCommand, removeDataDir } from '../../../../test-kit/portal-process';
 
 interface Portal {
   app: App;
