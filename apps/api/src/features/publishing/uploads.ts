@@ -39,10 +39,10 @@ const DIRECT_ALIGN_BYTES = 4096;
 const BATCHES_IN_FLIGHT = 2;
 
 /**
- * A thread that writes partial files (docs/decisions/262-upload-throughput.md; one of WRITER_THREADS): libuv sends
- * asynchronous file writes through io_uring on recent Linux kernels, which costs several times
- * the CPU of the copy itself; a worker's synchronous writes cost only the copy, and keep the
- * event loop free. Each PATCH's writes are a session: the partial file is opened at its first
+ * A thread that writes partial files, one of WRITER_THREADS (docs/decisions/262-upload-throughput.md):
+ * libuv sends asynchronous file writes through io_uring on recent Linux kernels, which costs
+ * several times the CPU of the copy itself; a worker's synchronous writes cost only the copy,
+ * and keep the event loop free. Each PATCH's writes are a session: the partial file is opened at its first
  * batch, kept open for the next, and closed when the PATCH ends; after a failed write the
  * session writes nothing more, so a later batch never lands past a gap. Each batch is a new
  * buffer, handed over and never sent back (decision 274: the reuse of decision 263 kept
@@ -190,6 +190,11 @@ class WriterThread {
   /** The uploads whose hash this thread keeps (FileWriter's count, to place a new upload). */
   uploads = 0;
 
+  /** Whether the thread runs now (one that stopped holds no hash). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
   send(message: object, transfer: ArrayBuffer[]): Promise<string | null> {
     const worker = (this.worker ??= this.start());
     const id = this.next++;
@@ -275,7 +280,7 @@ class FileWriter {
     if (!thread) return;
     this.owners.delete(upload);
     thread.uploads--;
-    await thread.send({ kind: 'forget', upload }, []);
+    if (thread.running) await thread.send({ kind: 'forget', upload }, []);
   }
 
   async close(): Promise<void> {
