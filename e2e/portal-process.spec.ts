@@ -11,6 +11,7 @@ import {
   SERVER_ENTRY,
   embeddedDatabase,
   freePort,
+  copyDataDir,
   makeDataDir,
   portalCommand,
   removeDataDir,
@@ -22,6 +23,23 @@ const DEMO_CATALOGUE = path.join(REPO_ROOT, 'apps/api/demo-catalogue');
 
 // These drive the portal as a process, the way an operator meets it: no browser needed.
 test.describe.configure({ mode: 'serial' });
+
+/**
+ * The data folder of a portal started once and stopped, copied by each test that does not look
+ * at a first start: a start from a copy skips creating the cluster and importing the demo
+ * catalogue (docs/testing.md, "The suite's time").
+ */
+let seed = '';
+test.beforeAll(async () => {
+  const portal = await startPortal();
+  expect(await portal.stop()).toBe(0);
+  seed = portal.dataDir;
+});
+test.afterAll(async () => {
+  if (seed) await removeDataDir(seed);
+});
+/** A portal started on a copy of the seed's data folder. */
+const startSeeded = async (env?: Record<string, string>) => startPortal({ dataDir: await copyDataDir(seed), env });
 
 function runServer(env: Record<string, string>, timeoutMs = 20_000) {
   const startedAt = Date.now();
@@ -73,7 +91,7 @@ test('a DATABASE_URL pointing at nothing fails within 10 s, saying the database 
 });
 
 test('MAKER_NAME given at start time shows on prerendered pages without a rebuild', async () => {
-  const portal = await startPortal({ env: { MAKER_NAME: 'Müller & Söhne <Analytik>' } });
+  const portal = await startSeeded({ MAKER_NAME: 'Müller & Söhne <Analytik>' });
   try {
     const html = await (await fetch(portal.url)).text();
     expect(html).toContain('<title>Müller &#38; Söhne &#60;Analytik&#62; Software</title>');
@@ -85,7 +103,7 @@ test('MAKER_NAME given at start time shows on prerendered pages without a rebuil
 });
 
 test('a second portal on the same DATA_DIR is refused; the first keeps serving', async () => {
-  const first = await startPortal();
+  const first = await startSeeded();
   try {
     const second = runServer({ DATA_DIR: first.dataDir, PORT: String(await freePort()) });
     expect(second.status).toBe(1);
@@ -98,7 +116,7 @@ test('a second portal on the same DATA_DIR is refused; the first keeps serving',
 });
 
 test('a command works beside the running portal on its embedded database, and the portal serves its change at once', async () => {
-  const portal = await startPortal();
+  const portal = await startSeeded();
   const folder = await mkdtemp(path.join(os.tmpdir(), 'portal-beside-'));
   try {
     await cp(DEMO_CATALOGUE, folder, { recursive: true });
@@ -150,7 +168,7 @@ test('a command works beside the running portal on its embedded database, and th
 });
 
 test('staff commands work beside the running portal: a revoked role is refused on the next request', async () => {
-  const portal = await startPortal();
+  const portal = await startSeeded();
   try {
     const ops = await signInThroughOutbox({
       email: 'ops@example.com',
@@ -188,7 +206,7 @@ test('staff commands work beside the running portal: a revoked role is refused o
 });
 
 test('a backup beside the serving portal on its embedded database restores into a new DATA_DIR that serves the same', async () => {
-  const portal = await startPortal();
+  const portal = await startSeeded();
   const restoredDir = await makeDataDir();
   const archive = path.join(restoredDir, '..', `${path.basename(restoredDir)}.backup`);
   let restored: Awaited<ReturnType<typeof startPortal>> | undefined;
@@ -260,7 +278,7 @@ test('SIGTERM stops the portal and its database cleanly, and a restart reuses ev
 });
 
 test('after a kill -9 the next start comes back up with its data intact', async () => {
-  const first = await startPortal();
+  const first = await startSeeded();
   const client = await embeddedDatabase(first.dataDir);
   await client.query(
     `INSERT INTO files (blob_key, name, content_type, size_bytes, sha256) VALUES ('crash-test', 'crash.bin', 'application/octet-stream', 3, repeat('a', 64))`,

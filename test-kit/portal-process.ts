@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { chmod, lstat, mkdtemp, readlink, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../apps/api/src/shared/free-port';
 import { collectOutput } from './process-output';
@@ -123,6 +124,18 @@ export async function makeDataDir(prefix = 'portal-test-'): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   await chmod(dir, 0o755); // the embedded server runs as an unprivileged user when we are root
   return dir;
+}
+
+/**
+ * A new temporary DATA_DIR holding a copy of `source`, the data folder of a portal that has
+ * stopped: a start from it skips creating the cluster and importing the demo catalogue (about
+ * 5.5 s against 2.2 s here). `cp -a`, because the cluster's files belong to the embedded
+ * server's user when we are root, and must stay its own.
+ */
+export async function copyDataDir(source: string): Promise<string> {
+  const dataDir = await makeDataDir();
+  await promisify(execFile)('cp', ['-a', `${source}/.`, dataDir]);
+  return dataDir;
 }
 
 /** Removes a data folder and, where postgres could not enter it, the cluster kept for it in a system folder. */
