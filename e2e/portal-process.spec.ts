@@ -9,9 +9,9 @@ import { PUBLISHING_PATHS, type CatalogueChangeList } from '@portal/contracts';
 import {
   REPO_ROOT,
   SERVER_ENTRY,
+  copyDataDir,
   embeddedDatabase,
   freePort,
-  copyDataDir,
   makeDataDir,
   portalCommand,
   removeDataDir,
