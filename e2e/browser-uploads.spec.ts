@@ -312,6 +312,7 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
   const { card } = await draftAwaiting(page, { sha256, name });
   const created: string[] = [];
   const deleted: string[] = [];
+  const failed: string[] = [];
   page.on('response', (response) => {
     const method = response.request().method();
     if (method === 'POST' && response.url().endsWith(PUBLISHING_PATHS.uploads) && response.status() === 201) {
@@ -319,6 +320,7 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
     }
     if (method === 'DELETE' && response.status() === 204) deleted.push(new URL(response.url()).pathname);
   });
+  page.on('requestfailed', (request) => failed.push(`${request.method()} ${new URL(request.url()).pathname}`));
   await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
   // Sent and hashed at once: bytes go out while the hash's line is shown.
   await expect(card.getByRole('status').filter({ hasText: /^Uploading: (?!0 bytes)/ })).toBeVisible();
@@ -329,7 +331,11 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
   // The upload begun beside the hash is stopped and its partial file deleted on the server.
   expect(created).toHaveLength(1);
   await expect.poll(() => deleted).toEqual(created);
-  // Chromium logs the chunk it could no longer read from the disk, as it logs a dropped request.
-  acceptProblems(pageProblems, (problem) => problem.includes('net::ERR_FILE_NOT_FOUND'));
+  // Chromium fails the chunk it could no longer read from the disk, and logs it as it logs a
+  // dropped request: ERR_FILE_NOT_FOUND when it came to open the file after the removal,
+  // ERR_FAILED when the read broke off with the body on its way (seen once in CI). Only the
+  // upload's own PATCHes may fail.
+  expect(failed.filter((request) => request !== `PATCH ${created[0]}`)).toEqual([]);
+  acceptProblems(pageProblems, (problem) => /net::ERR_(FILE_NOT_FOUND|FAILED)$/.test(problem));
   expect(pageProblems).toEqual([]);
 });
