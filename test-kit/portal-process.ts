@@ -25,7 +25,7 @@ export const SERVER_NODE_FLAGS: readonly string[] = (
   .split(/\s+/)
   .filter((word) => word.startsWith('--'));
 /** The production build of the command line (`npm run portal -- …`). */
-export const CLI_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/cli.js');
+const CLI_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/cli.js');
 /** What a command of the portal's command line answered. */
 export interface CommandResult {
   /** The exit code; null when it was stopped (its timeout) or could not start. */

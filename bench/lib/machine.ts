@@ -11,10 +11,17 @@ type Cpu = { user: number; system: number };
 /** A thread's CPU, and the seconds it was ready but waited for a core, and waited on the disk. */
 type ThreadTime = Cpu & { queued: number; disk: number };
 
-/** User and system CPU seconds of a /proc/<pid>[/task/<tid>]/stat text. */
+/**
+ * The fields of a /proc/<pid>[/task/<tid>]/stat text after the command's name (which may hold
+ * spaces), from the third on: `proc(5)`'s field n is at index n - 3.
+ */
+function statFields(stat: string): string[] {
+  return stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+}
+
+/** User and system CPU seconds of a /proc/<pid>[/task/<tid>]/stat text (utime and stime, fields 14 and 15). */
 function statCpu(stat: string): Cpu {
-  // The fields after the command's name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  const fields = statFields(stat);
   return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
 }
 
@@ -66,7 +73,8 @@ export function threadCpu(pid: number): Map<string, ThreadTime> {
       const name = `${stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))}${tid === String(pid) ? ' (main)' : ` ${tid}`}`;
       const { user, system } = statCpu(stat);
       const queuedNs = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
-      const diskTicks = Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[39]);
+      // delayacct_blkio_ticks, field 42.
+      const diskTicks = Number(statFields(stat)[39]);
       const was = threads.get(name) ?? { user: 0, system: 0, queued: 0, disk: 0 };
       threads.set(name, {
         user: was.user + user,

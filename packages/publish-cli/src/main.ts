@@ -42,8 +42,8 @@ const PARALLEL_FILES = 4;
 /**
  * The bytes of one PATCH (decision 276): eight of the screen's chunks (UPLOAD_CHUNK_BYTES).
  * Each PATCH's end waits until its last batches are on the portal's disk, and the next one
- * begins with a new request and its token check: at 8 MiB these stops held the command to
- * 360 MB/s. A dropped connection still re-sends almost nothing (the portal keeps what
+ * begins with a new request and its token check: at 8 MiB these stops cost the command about
+ * a tenth of its speed. A dropped connection still re-sends almost nothing (the portal keeps what
  * arrived), and 64 MiB stays under the 100 MB request limit of common proxies.
  */
 const PATCH_BYTES = 8 * UPLOAD_CHUNK_BYTES;

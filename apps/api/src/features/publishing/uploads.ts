@@ -187,9 +187,6 @@ class WriterThread {
     number,
     { resolve: (digest: string | null) => void; reject: (error: Error) => void }
   >();
-  /** The uploads whose hash this thread keeps (FileWriter's count, to place a new upload). */
-  uploads = 0;
-
   /** Whether the thread runs now (one that stopped holds no hash). */
   get running(): boolean {
     return this.worker !== undefined;
@@ -279,7 +276,6 @@ class FileWriter {
     const thread = this.owners.get(upload);
     if (!thread) return;
     this.owners.delete(upload);
-    thread.uploads--;
     if (thread.running) await thread.send({ kind: 'forget', upload }, []);
   }
 
@@ -291,8 +287,11 @@ class FileWriter {
   private threadOf(upload: string): WriterThread {
     let thread = this.owners.get(upload);
     if (!thread) {
-      thread = this.threads.reduce((fewest, candidate) => (candidate.uploads < fewest.uploads ? candidate : fewest));
-      thread.uploads++;
+      const uploadsOf = (candidate: WriterThread) =>
+        [...this.owners.values()].filter((owner) => owner === candidate).length;
+      thread = this.threads.reduce((fewest, candidate) =>
+        uploadsOf(candidate) < uploadsOf(fewest) ? candidate : fewest,
+      );
       this.owners.set(upload, thread);
     }
     return thread;
