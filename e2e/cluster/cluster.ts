@@ -6,7 +6,7 @@ import path from 'node:path';
 import { locateProgram } from '../../scripts/system-packages.mjs';
 import { startRedisServer, type RedisServer } from '../../apps/api/test/redis-server';
 import { startS3Server, type S3Server } from '../../apps/api/test/s3-server';
-import { freePort, READY_LINE, REPO_ROOT, SERVER_ENTRY } from '../../test-kit/portal-process';
+import { freePort, READY_LINE, REPO_ROOT, SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../test-kit/portal-process';
 import { collectOutput, waitForOutput } from '../../test-kit/process-output';
 
 /** The nginx configuration of docs/deployment.md, read by the cluster test and bench alike. */
@@ -292,7 +292,7 @@ export class Cluster {
   }
 }
 
-/** One portal process of the cluster: `node apps/api/dist/server.js` with the shared environment. */
+/** One portal process of the cluster: `node apps/api/dist/server.js` as the systemd unit starts it, with the shared environment. */
 export class PortalNode {
   readonly dataDir: string;
   readonly url: string;
@@ -309,7 +309,7 @@ export class PortalNode {
   }
 
   async start() {
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_ENTRY], {
       cwd: REPO_ROOT,
       env: {
         ...this.cluster.sharedEnv(),

@@ -14,7 +14,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   // ES module builds first: the contracts' jsonc-parser has a UMD main whose require() calls esbuild cannot follow.
   mainFields: ['module', 'main'],
   sourcemap: true,

@@ -15,6 +15,7 @@ import { importDemoAdvisories } from './features/security-advisories/demo-adviso
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import type { Drain } from './runtime/drain';
+import { endOfLifeWarning } from './runtime/node-line';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
 import { logoUrl } from './web/maker-logo';
 import { loadWebBuild } from './web/web-build';
@@ -29,6 +30,8 @@ const log = createLogger(chooseLogFormat(process.env.LOG_FORMAT, process.stdout.
 /** Start-up: configuration, data folder, database, migrations, then the app on its port; one line per stage. */
 async function main() {
   const startedAt = performance.now();
+  const endOfLife = endOfLifeWarning(process.version, new Date());
+  if (endOfLife) log.warn(endOfLife);
   const config = loadConfig();
   const cleanups = new Cleanups((line) => log.error(line));
   // From here on a signal undoes whatever start-up has done so far, in reverse order.

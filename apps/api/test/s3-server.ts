@@ -13,7 +13,7 @@ interface S3rverInstance {
 const S3rver = S3rverModule as new (options: Record<string, unknown>) => S3rverInstance;
 
 /**
- * s3rver 4.x builds the canonical query of a signature with encodeURIComponent, which leaves
+ * s3rver (4.x and 5.0) builds the canonical query of a signature with encodeURIComponent, which leaves
  * ' ( ) * ! as they are; SigV4 (AWS, MinIO, and the AWS SDK that signs) escapes them. A
  * presigned GET whose response-content-disposition carries `filename*=UTF-8''…` would be
  * refused by s3rver alone, so its canonical query is put right before it checks signatures.
@@ -53,7 +53,7 @@ export interface S3Server {
 }
 
 /**
- * A real S3 protocol server in this process (@20minutes/s3rver 4.x), on a free port, with
+ * A real S3 protocol server in this process (@20minutes/s3rver 5.x), on a free port, with
  * one empty bucket. It checks the signature of every signed request and the expiry of
  * presigned URLs, but (unlike a private AWS bucket) it also serves unsigned requests:
  * tests prove the bucket stays private by checking what our signing code produces.

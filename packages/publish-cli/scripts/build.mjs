@@ -13,7 +13,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node22',
   // ES module builds first: jsonc-parser's main is a UMD bundle whose require() calls esbuild cannot follow.
   mainFields: ['module', 'main'],
   // tus-js-client's CommonJS dependencies call require(): the bundle gets one.

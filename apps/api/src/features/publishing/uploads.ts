@@ -40,14 +40,16 @@ const BATCHES_IN_FLIGHT = 2;
 
 /**
  * A thread that writes partial files, one of WRITER_THREADS (docs/decisions/262-upload-throughput.md):
- * libuv sends asynchronous file writes through io_uring on recent Linux kernels, which costs
- * several times the CPU of the copy itself; a worker's synchronous writes cost only the copy,
- * and keep the event loop free. Each PATCH's writes are a session: the partial file is opened at its first
+ * an asynchronous file write costs about three times the CPU of a synchronous one (through
+ * io_uring under Node 20 when decision 262 measured it, through libuv's thread pool under
+ * Node 24: decision 277); a worker's synchronous writes cost only the copy, and keep the
+ * event loop free. Each PATCH's writes are a session: the partial file is opened at its first
  * batch, kept open for the next, and closed when the PATCH ends; after a failed write the
  * session writes nothing more, so a later batch never lands past a gap. Each batch is a new
  * buffer, handed over and never sent back (decision 274: the reuse of decision 263 kept
  * buffers alive long enough to be promoted, which may feed the portal's bursts of full
- * collections; one traced run suggests it, others do not settle it). The thread also keeps each upload's
+ * collections; one traced run suggests it, others do not settle it), and freed by the thread
+ * as soon as it is written and hashed (decision 277). The thread also keeps each upload's
  * running SHA-256, fed by the bytes it wrote, so the event loop only reads the socket
  * (decision 264): a hash is kept only while it holds the bytes 0..offset the file holds, from
  * the upload's first byte on; after a failed write, a restart or bytes another portal wrote,
@@ -168,6 +170,9 @@ parentPort.on('message', ({ id, kind, session, path: file, bytes, position, uplo
   } else {
     hashes.delete(upload);
   }
+  // The batch is spent: detaching its buffer frees the MiB now, not whenever this small
+  // isolate next collects (docs/decisions/277-the-project-brings-node-24.md).
+  bytes.buffer.transfer(0);
   parentPort.postMessage({ id, error });
 });`;
 
@@ -298,6 +303,19 @@ class FileWriter {
   }
 }
 
+/**
+ * Frees a socket's piece of a body once it is copied, when the piece is the whole of its
+ * memory (as each read of the socket is: nothing else can see that memory), rather than when
+ * the main isolate next collects: at the disk's speed, a GiB's 64 KiB pieces held about 90 MiB
+ * between collections (docs/decisions/277-the-project-brings-node-24.md).
+ */
+function freeIfAlone(piece: Buffer): void {
+  const memory = piece.buffer;
+  if (memory instanceof ArrayBuffer && piece.byteOffset === 0 && piece.byteLength === memory.byteLength) {
+    memory.transfer(0);
+  }
+}
+
 /** A PATCH holding its upload's lock: its body, read straight from the socket, and the signal that ends its turn. */
 interface HeldBody {
   body: IncomingMessage;
@@ -395,16 +413,18 @@ export class HashingFileStore extends FileStore {
     const writes: Promise<void>[] = [];
     let inFlight = 0;
     let position = offset;
-    let batch = this.writer.batch();
+    // Taken when the first byte for it comes: a batch taken ahead, at the end of each PATCH,
+    // was a MiB of garbage per PATCH (decision 277).
+    let batch: Buffer | undefined;
     let filled = 0;
     let paused = false;
     let ended = false;
     const handOff = () => {
-      if (filled === 0) return;
+      if (batch === undefined || filled === 0) return;
       const bytes = batch.subarray(0, filled);
       const at = position;
       position += filled;
-      batch = this.writer.batch();
+      batch = undefined;
       filled = 0;
       inFlight++;
       const written = session.write(bytes, at).finally(() => {
@@ -431,11 +451,13 @@ export class HashingFileStore extends FileStore {
           // The piece past the upload's length is not kept, as tus's own limit did.
           if (received > limit) return done(ERRORS.ERR_SIZE_EXCEEDED);
           for (let at = 0; at < piece.length;) {
+            batch ??= this.writer.batch();
             const copied = piece.copy(batch, filled, at);
             filled += copied;
             at += copied;
             if (filled === WRITE_BATCH_BYTES) handOff();
           }
+          freeIfAlone(piece);
         };
         // From the socket, an error is the connection lost: the bytes in are kept. From tus's stream, it is its refusal.
         const onError = (error: unknown) => done(held ? undefined : error);
