@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, constants, copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -22,9 +22,12 @@ test.beforeAll(() => {
   chmodSync(folder, 0o755);
   mkdirSync(path.join(folder, 'scripts'), { mode: 0o755 });
   mkdirSync(path.join(folder, 'empty-path'), { mode: 0o755 });
-  for (const file of ['test.mjs', 'test-cluster.mjs', 'system-packages.mjs', 'build-state.mjs']) {
+  for (const file of ['test.mjs', 'test-cluster.mjs', 'system-packages.mjs', 'build-state.mjs', 'test-report.mjs']) {
     copyFileSync(path.join(REPO_ROOT, 'scripts', file), path.join(folder, 'scripts', file));
   }
+  // And the project's Node.js, which lives in the checkout too (node_modules).
+  copyFileSync(process.execPath, path.join(folder, 'node'), constants.COPYFILE_FICLONE);
+  chmodSync(path.join(folder, 'node'), 0o755);
 });
 test.afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -38,7 +41,13 @@ for (const { script, packages } of commands) {
     const asUser = process.getuid?.() === 0 ? ['/usr/sbin/runuser', '-u', 'nobody', '--'] : [];
     const child = spawn(
       asUser[0] ?? '/usr/bin/env',
-      [...asUser.slice(1), ...(asUser.length ? ['/usr/bin/env'] : []), `PATH=${emptyPath}`, process.execPath, script],
+      [
+        ...asUser.slice(1),
+        ...(asUser.length ? ['/usr/bin/env'] : []),
+        `PATH=${emptyPath}`,
+        path.join(folder, 'node'),
+        script,
+      ],
       { cwd: path.join(folder, 'scripts'), env: { HOME: folder }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '';
