@@ -1,4 +1,15 @@
 import type { Page, Request } from '@playwright/test';
+import {
+  ADVISORY_PAGES,
+  ADVISORY_PATHS,
+  advisoryPagePath,
+  DOWNLOAD_LINK_PAGE,
+  FEED_FILE_PAGE,
+  SIGN_IN_PATHS,
+  type AdvisoryList,
+} from '@portal/contracts';
+import routes from '../apps/web/app/routes';
+import { DESTINATIONS, LOOKUP_PARAM } from '../apps/web/app/shared/navigation/navigation';
 import { acceptProblems, answeredWith, expect, test } from './fixtures';
 import { HOME_BUDGET_KB, responseBytes } from '../test-kit/home-budget';
 import { E2E_MAKER_NAME } from './global-setup';
@@ -290,10 +301,11 @@ test('a current browser sees no outdated-browser notice, and Home loads no dialo
   expect(scripts.filter((url) => /dialog|old-browser/.test(url))).toEqual([]);
 });
 
-// What a browser fetches for '/' until the network is idle, the telemetry collector (loaded once
-// the browser is idle) included. Read by URL afterwards: a response body asked for from an event
-// can still be pending when the test ends, and fails it.
-async function homeFetchesByNetworkIdle(page: Page) {
+// What a browser fetches for `url` until the network is idle, the telemetry collector (loaded once
+// the browser is idle, on every page) included, and whatever `shown` waits for first (a lookup's
+// results). Read by URL afterwards: a response body asked for from an event can still be pending
+// when the test ends, and fails it.
+async function fetchesByNetworkIdle(page: Page, url: string, shown?: (page: Page) => Promise<void>) {
   const fetched = { script: new Set<string>(), stylesheet: new Set<string>() };
   const record = (request: Request) => {
     const type = request.resourceType();
@@ -302,28 +314,122 @@ async function homeFetchesByNetworkIdle(page: Page) {
   page.on('request', record);
   // The collector's chunk is named after features/telemetry/start-telemetry.ts.
   const collector = page.waitForRequest((request) => /\/start-telemetry-[\w-]+\.js$/.test(request.url()));
-  await gotoHydrated(page, '/');
+  await gotoHydrated(page, url);
   await collector;
+  await shown?.(page);
   await page.waitForLoadState('networkidle');
   page.off('request', record);
   return fetched;
 }
 
-// The browser never validates with the contracts' TypeBox schemas (decision 165): one module
-// that mixes a page's constants with its schemas brings TypeBox (about 12 KB gzip) onto every
-// page. `maxInstantiationCount` is one of TypeBox's settings, written into any build of it.
-test('Home loads no schema library', async ({ page }) => {
-  const { script } = await homeFetchesByNetworkIdle(page);
-  const scripts = await Promise.all([...script].map(async (url) => (await responseBytes(url, 'identity')).toString()));
-  expect(scripts.length).toBeGreaterThan(1);
-  expect(scripts.filter((body) => body.includes('maxInstantiationCount'))).toEqual([]);
+/**
+ * Every page of the route table (apps/web/app/routes.ts) a customer may open: all but the staff
+ * screens, under /service/, and the staff sign-in landing. The service hub itself is public.
+ */
+const CUSTOMER_PATHS = (routes as { path?: string; index?: boolean }[])
+  .map((route) => (route.index ? '/' : `/${route.path!}`))
+  .filter((path) => !path.startsWith(`${DESTINATIONS.service.url}/`) && path !== SIGN_IN_PATHS.landing);
+
+/** How a customer page is opened to show what it is for: its address, and what shows it. */
+interface CustomerVisit {
+  url: string;
+  shown?: (page: Page) => Promise<void>;
+}
+
+/** IDs with results in the demo data (docs/demo-data.md). */
+const CS = 'DEMO-CS-1001';
+const KEY = 'DEMO-KEY-2001';
+
+/** A lookup opened with an ID in its address shows its results. */
+const lookupWithResults = (path: string, id: string): CustomerVisit => ({
+  url: `${path}?${LOOKUP_PARAM}=${id}`,
+  shown: async (page) => {
+    await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
+  },
+});
+
+/** The pages that need more than their path; any other is opened as it is. */
+const CUSTOMER_VISITS: Partial<Record<string, CustomerVisit | ((page: Page) => Promise<CustomerVisit>)>> = {
+  [DESTINATIONS.cornerstoneOffline.url]: lookupWithResults(DESTINATIONS.cornerstoneOffline.url, CS),
+  [DESTINATIONS.cornerstonePibs.url]: lookupWithResults(DESTINATIONS.cornerstonePibs.url, CS),
+  [DESTINATIONS.cornerstoneDsvs.url]: lookupWithResults(DESTINATIONS.cornerstoneDsvs.url, CS),
+  [DESTINATIONS.chromatofPibs.url]: lookupWithResults(DESTINATIONS.chromatofPibs.url, KEY),
+  [DESTINATIONS.chromatof.url]: {
+    url: DESTINATIONS.chromatof.url,
+    shown: async (page) => {
+      await page.getByRole('textbox', { name: 'Key ID' }).fill(KEY);
+      await page.getByRole('button', { name: 'Find downloads' }).click();
+      await expect(page.getByRole('list', { name: 'Downloads' })).toBeVisible();
+    },
+  },
+  // The newest published advisory (the demo catalogue carries one).
+  [ADVISORY_PAGES.advisory]: async (page) => {
+    const { advisories } = (await (await page.request.get(ADVISORY_PATHS.advisories)).json()) as AdvisoryList;
+    return {
+      url: advisoryPagePath(advisories[0]!.advisoryId),
+      shown: async (page) => {
+        await expect(page.getByRole('heading', { name: 'Revision history' })).toBeVisible();
+      },
+    };
+  },
+  // An entry of a registration's own feed: the page that shows one file of it.
+  [FEED_FILE_PAGE]: async (page) => {
+    const { feed } = await (
+      await page.request.get('/v1/feeds/current', { headers: { authorization: `Hasp id=${CS}` } })
+    ).json();
+    const atom = await (await page.request.get(feed)).text();
+    const entry = /href="[^"]*?(\/feed-file\?[^"]+)"/.exec(atom)![1]!.replaceAll('&amp;', '&');
+    return {
+      url: entry,
+      shown: async (page) => {
+        await expect(page.getByText('SHA-256').first()).toBeVisible();
+      },
+    };
+  },
+  [DOWNLOAD_LINK_PAGE]: { url: `${DOWNLOAD_LINK_PAGE}?problem=withdrawn&from=%2Fcornerstone%2Fpibs` },
+  // The not-found page.
+  '/*': { url: '/no/such/page' },
+};
+
+// The browser never validates with the contracts' TypeBox schemas (decision 165): a contracts
+// module that mixes what a page needs with schemas the bundler must keep (`.map`, a helper's
+// call, a `.properties` read) brings TypeBox (about 12 KB gzip) onto that page, which is why
+// what the web app needs lives in modules without schemas (packages/contracts/src/README.md).
+// `maxInstantiationCount` is one of TypeBox's settings, written into any build of it. Every
+// customer page, one after another in one page, lookups with their results: each names the
+// scripts it loaded that carry it.
+const TYPEBOX_MARKER = 'maxInstantiationCount';
+
+test('no customer page loads the schema library', async ({ page }) => {
+  test.setTimeout(30_000 + CUSTOMER_PATHS.length * 10_000);
+  expect(CUSTOMER_PATHS).toEqual(expect.arrayContaining(['/', DESTINATIONS.service.url, ADVISORY_PAGES.advisory]));
+  // A route with a parameter, or the catch-all, is opened only as CUSTOMER_VISITS says.
+  expect(CUSTOMER_PATHS.filter((path) => /[:*]/.test(path) && !CUSTOMER_VISITS[path])).toEqual([]);
+  const carriesTypeBox = new Map<string, Promise<boolean>>();
+  const found: string[] = [];
+  for (const path of CUSTOMER_PATHS) {
+    await test.step(path, async () => {
+      const plan = CUSTOMER_VISITS[path];
+      const { url, shown } = typeof plan === 'function' ? await plan(page) : (plan ?? { url: path });
+      const { script } = await fetchesByNetworkIdle(page, url, shown);
+      expect(script.size, `${url} loaded its scripts`).toBeGreaterThan(1);
+      for (const scriptUrl of script) {
+        if (!carriesTypeBox.has(scriptUrl)) {
+          const carries = responseBytes(scriptUrl, 'identity').then((body) => body.toString().includes(TYPEBOX_MARKER));
+          carriesTypeBox.set(scriptUrl, carries);
+        }
+        if (await carriesTypeBox.get(scriptUrl)) found.push(`${url} loads ${new URL(scriptUrl).pathname}`);
+      }
+    });
+  }
+  expect(found).toEqual([]);
 });
 
 // Home's budget (docs/web-app.md; decision 252), counted as the portal sends it to a client that
 // accepts gzip only. The count the Lighthouse bench prints, without Lighthouse: the bytes are the
 // build's, the same on any machine.
 test("Home's JavaScript and CSS stay within their budget by network idle", async ({ page }) => {
-  const fetched = await homeFetchesByNetworkIdle(page);
+  const fetched = await fetchesByNetworkIdle(page, '/');
   const kilobytes = async (urls: Set<string>) => {
     const sizes = await Promise.all([...urls].map(async (url) => (await responseBytes(url, 'gzip')).length));
     return sizes.reduce((sum, size) => sum + size, 0) / 1024;

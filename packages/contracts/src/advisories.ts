@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
-import { CVSS_SEVERITIES, CVSS_SEVERITY_TITLES, type CvssSeverity } from './cvss-severity';
+import { CVSS_SEVERITIES, CVSS_V31_VECTOR_PATTERN, type CvssSeverity } from './cvss-severity';
 import { CSAF_PATHS } from './advisory-paths';
+import { ADVISORY_KINDS, REMEDIATION_KINDS, VEX_JUSTIFICATIONS } from './advisory-texts';
 import { PublishedRelease } from './release-references';
 
 /**
@@ -32,47 +33,30 @@ export function csafDocumentPath(trackingId: string, initialReleaseDate: string)
 
 export const CVE_ID_PATTERN = '^CVE-\\d{4}-\\d{4,}$';
 export const CWE_ID_PATTERN = '^CWE-[1-9]\\d{0,5}$';
-/**
- * A CVSS v3.1 base vector, its eight metrics once each in the specification's order. Temporal
- * and environmental metrics are not taken: the advisory states the maker's base score.
- */
-export const CVSS_V31_VECTOR_PATTERN = '^CVSS:3\\.1/AV:[NALP]/AC:[LH]/PR:[NLH]/UI:[NR]/S:[UC]/C:[NLH]/I:[NLH]/A:[NLH]$';
 
-// In a module of their own, so Home's "What's new" names a severity without this module's schemas.
-export { CVSS_SEVERITIES, CVSS_SEVERITY_TITLES, type CvssSeverity } from './cvss-severity';
+// In a module of their own, so Home's "What's new" names a severity, and the CVSS calculator's entry
+// (cvss.ts) checks a vector, without this module's schemas.
+export { CVSS_SEVERITIES, CVSS_SEVERITY_TITLES, CVSS_V31_VECTOR_PATTERN, type CvssSeverity } from './cvss-severity';
+// In modules of their own, so the lookups' marks and the public advisory page name them without
+// this module's schemas (decision 165).
+export { affectedByText } from './advisory-marks';
+export {
+  ADVISORY_KINDS,
+  ADVISORY_MESSAGES,
+  REMEDIATION_KIND_TITLES,
+  REMEDIATION_KINDS,
+  VEX_JUSTIFICATION_TITLES,
+  VEX_JUSTIFICATIONS,
+  type AdvisoryKind,
+  type RemediationKind,
+  type VexJustification,
+} from './advisory-texts';
+export { CSAF_CHECKSUM_SUFFIXES, CSAF_SIGNATURE_SUFFIX } from './advisory-paths';
 
 export interface CvssScore {
   baseScore: number;
   baseSeverity: CvssSeverity;
 }
-
-/** CSAF 2.0's VEX justifications (flags) for a product that is not affected. */
-export const VEX_JUSTIFICATIONS = [
-  'component_not_present',
-  'vulnerable_code_not_present',
-  'vulnerable_code_cannot_be_controlled_by_adversary',
-  'vulnerable_code_not_in_execute_path',
-  'inline_mitigations_already_exist',
-] as const;
-export type VexJustification = (typeof VEX_JUSTIFICATIONS)[number];
-export const VEX_JUSTIFICATION_TITLES: Record<VexJustification, string> = {
-  component_not_present: 'The vulnerable component is not present',
-  vulnerable_code_not_present: 'The vulnerable code is not present',
-  vulnerable_code_cannot_be_controlled_by_adversary: 'The vulnerable code cannot be controlled by an adversary',
-  vulnerable_code_not_in_execute_path: 'The vulnerable code is not in the execute path',
-  inline_mitigations_already_exist: 'Inline mitigations already exist',
-};
-
-export const REMEDIATION_KINDS = ['vendor_fix', 'workaround', 'mitigation'] as const;
-export type RemediationKind = (typeof REMEDIATION_KINDS)[number];
-export const REMEDIATION_KIND_TITLES: Record<RemediationKind, string> = {
-  vendor_fix: 'Update',
-  workaround: 'Workaround',
-  mitigation: 'Mitigation',
-};
-
-export const ADVISORY_KINDS = ['advisory', 'vex'] as const;
-export type AdvisoryKind = (typeof ADVISORY_KINDS)[number];
 
 function oneOf<T extends string>(values: readonly T[]) {
   return Type.Unsafe<T>(Type.Union(values.map((value) => Type.Literal(value))));
@@ -366,31 +350,7 @@ export const AffectedByMark = Type.Object({
 });
 export type AffectedByMark = Static<typeof AffectedByMark>;
 
-/** "Affected by ACME-SA-2026-0001: Title (High). Fixed in 2.10.0." */
-export function affectedByText(mark: AffectedByMark): string {
-  const severity = mark.severity ? ` (${CVSS_SEVERITY_TITLES[mark.severity]})` : '';
-  const fix = mark.fixedIn ? ` Fixed in ${mark.fixedIn}.` : ' No fix is published yet.';
-  return `Affected by ${mark.advisoryId}: ${mark.title}${severity}.${fix}`;
-}
-
-export const ADVISORY_MESSAGES = {
-  noSuchAdvisory: 'No published advisory has this ID.',
-  noSuchDraft: 'No open draft has this ID.',
-  noSuchDocument: 'No CSAF document is published at this address.',
-  draftChanged: 'This advisory was revised since this draft was made. Make a new revision draft.',
-  revisionSummaryRequired: 'Say what this revision changes (revisionSummary).',
-  publishRefused: 'The CSAF document does not pass the CSAF 2.0 validator. Each problem is listed.',
-  advisoryNeedsVulnerability: 'An advisory needs at least one vulnerability (vulnerabilities).',
-  vexNeedsStatement: 'A not-affected statement needs at least one statement (notAffected) and no vulnerability.',
-  vulnerabilityNeedsProducts: 'Each vulnerability needs at least one affected or fixed release.',
-  openRevisionDraft: 'This advisory already has an open revision draft.',
-} as const;
-
 /** A release key a draft names that is not a published release of the catalogue (400, the field named). */
 export function unknownReleaseMessage(field: string, key: string): string {
   return `${field}: ${JSON.stringify(key)} is not a published release of the catalogue.`;
 }
-
-/** The filename and `.json` of a published document, each with its checksum and signature. */
-export const CSAF_CHECKSUM_SUFFIXES = ['.sha256', '.sha512'] as const;
-export const CSAF_SIGNATURE_SUFFIX = '.asc';

@@ -1,5 +1,5 @@
-import type { StaffAccess } from './people';
 import type { ReleaseReference } from './release-references';
+import type { StaffAccess } from './staff-roles';
 
 /**
  * The addresses of security advisories: the API's, the CSAF distribution's and the web pages'.
@@ -59,6 +59,10 @@ export const CSAF_PATHS = {
   publicKey: '/.well-known/csaf/openpgp/:file',
   securityTxt: '/.well-known/security.txt',
 } as const;
+
+/** The filename and `.json` of a published document, each with its checksum and signature. */
+export const CSAF_CHECKSUM_SUFFIXES = ['.sha256', '.sha512'] as const;
+export const CSAF_SIGNATURE_SUFFIX = '.asc';
 
 /** The public web pages (apps/web). */
 export const ADVISORY_PAGES = {

@@ -8,3 +8,9 @@ export const CVSS_SEVERITY_TITLES: Record<CvssSeverity, string> = {
   HIGH: 'High',
   CRITICAL: 'Critical',
 };
+
+/**
+ * A CVSS v3.1 base vector, its eight metrics once each in the specification's order. Temporal
+ * and environmental metrics are not taken: the advisory states the maker's base score.
+ */
+export const CVSS_V31_VECTOR_PATTERN = '^CVSS:3\\.1/AV:[NALP]/AC:[LH]/PR:[NLH]/UI:[NR]/S:[UC]/C:[NLH]/I:[NLH]/A:[NLH]$';

@@ -1,5 +1,6 @@
 import cvssCalculator from 'ae-cvss-calculator';
-import { CVSS_V31_VECTOR_PATTERN, type CvssScore } from './advisories';
+import type { CvssScore } from './advisories';
+import { CVSS_V31_VECTOR_PATTERN } from './cvss-severity';
 
 /**
  * Its own entry (`@portal/contracts/cvss`), not in the index: the calculator is about 190 KB,

@@ -2,30 +2,14 @@ import { Type, type Static } from 'typebox';
 
 export const FILES_PATHS = { file: '/v1/files/:fileId/:fileName' } as const;
 
-/**
- * The web page a person is sent to who opened a download link that no longer works
- * (docs/decisions/091-broken-download-links-lead-people-to-a-page.md). Its query names the
- * problem and, as a path without a query, the page the link was found on.
- */
-export const DOWNLOAD_LINK_PAGE = '/download-link';
-export const DOWNLOAD_LINK_PROBLEMS = ['expired', 'invalid', 'withdrawn'] as const;
-export type DownloadLinkProblem = (typeof DOWNLOAD_LINK_PROBLEMS)[number];
-
-/**
- * The lookup that hands out links to a file, named on the page for an expired link (its
- * signature vouches for the file) so a person opening it from a mail or a bookmark can look
- * the file up again. A tampered link names none: the server cannot vouch for its file.
- */
-export const DOWNLOAD_LOOKUPS = [
-  'offline-installer',
-  'pibs',
-  'dsvs',
-  'chromatof',
-  'chromatof-pibs',
-  'service-releases',
-  'service-chromatof-releases',
-] as const;
-export type DownloadLookup = (typeof DOWNLOAD_LOOKUPS)[number];
+// In a module of their own, so the broken download link's page names them without these schemas (decision 165).
+export {
+  DOWNLOAD_LINK_PAGE,
+  DOWNLOAD_LINK_PROBLEMS,
+  DOWNLOAD_LOOKUPS,
+  type DownloadLinkProblem,
+  type DownloadLookup,
+} from './download-link-page';
 
 /**
  * Whom a download link was made for, carried in its `grant` query parameter: a signed-in

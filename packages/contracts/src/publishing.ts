@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { CHROMATOF_FILE_KINDS } from './chromatof';
+import { CHROMATOF_FILE_KINDS } from './chromatof-paths';
 import { FILE_NAME_MAX_CHARS, SHA256_PATTERN } from './files';
 import { CUSTOMER_ID_PATTERN } from './registrations';
 import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN } from './firmware';
@@ -337,10 +337,8 @@ export const FILE_NOT_WITHDRAWN_MESSAGE = 'This file is not withdrawn.';
 export const NO_PUBLISHED_FILE_MESSAGE = 'No published file has this ID.';
 export const NO_CATALOGUE_CHANGE_MESSAGE = 'No change to the catalogue has this number.';
 
-/** What the link of a withdrawn file answers, and the page a person opening it sees. */
-export function fileWithdrawnMessage(makerName: string): string {
-  return `This file has been withdrawn by ${makerName}.`;
-}
+// In a module of its own, so the broken download link's page names it without these schemas (decision 165).
+export { fileWithdrawnMessage } from './download-link-page';
 
 export const PublishedFileParams = Type.Object({ fileId: Type.String({ format: 'uuid' }) });
 export type PublishedFileParams = Static<typeof PublishedFileParams>;
