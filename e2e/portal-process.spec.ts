@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { PUBLISHING_PATHS, type CatalogueChangeList } from '@portal/contracts';
+import { COMPONENTS_PATHS, PUBLISHING_PATHS, RELEASES_PATHS, type CatalogueChangeList } from '@portal/contracts';
 import {
   REPO_ROOT,
   SERVER_ENTRY,
@@ -14,6 +14,7 @@ import {
   freePort,
   makeDataDir,
   portalCommand,
+  postmasterPid,
   removeDataDir,
   startPortal,
 } from '../test-kit/portal-process';
@@ -298,6 +299,88 @@ test('after a kill -9 the next start comes back up with its data intact', async 
   } finally {
     await second.stop();
     await rm(first.dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the embedded server killed with SIGKILL is started again: lookups go on, what needs the database answers 503, never 500', async () => {
+  test.setTimeout(90_000);
+  const metricsPort = await freePort();
+  const admin = 'supervision-admin@example.com';
+  const portal = await startSeeded({
+    METRICS_PORT: String(metricsPort),
+    ADMIN_EMAILS: admin,
+    STAFF_EMAIL_DOMAINS: 'example.com',
+  });
+  try {
+    const { headers: staff } = await signInThroughOutbox({
+      email: admin,
+      requestAt: portal.url,
+      dataDirs: portal.dataDir,
+    });
+    const client = await embeddedDatabase(portal.dataDir);
+    await client.query(
+      `INSERT INTO files (blob_key, name, content_type, size_bytes, sha256) VALUES ('before-the-kill', 'kept.bin', 'application/octet-stream', 4, repeat('b', 64))`,
+    );
+    await client.end();
+    const lookup = () =>
+      fetch(new URL(RELEASES_PATHS.versions, portal.url), { headers: { authorization: 'Hasp id=DEMO-CS-1001' } });
+    // A portal that has served its customers holds the catalogue in memory.
+    expect((await lookup()).status).toBe(200);
+    const killed = postmasterPid(portal.dataDir);
+    // As the kernel's OOM killer would.
+    process.kill(killed, 'SIGKILL');
+    const killedAt = Date.now();
+
+    const seen = { lookup: new Set<number>(), search: new Set<number>(), readiness: new Set<number>() };
+    let retryAfter: string | null = null;
+    let message: unknown;
+    let backAfterMs: number | undefined;
+    while (Date.now() - killedAt < 20_000) {
+      const [looked, search, readiness] = await Promise.all([
+        lookup(),
+        fetch(new URL(`${COMPONENTS_PATHS.search}?q=openssl`, portal.url), { headers: staff }),
+        fetch(new URL('/readyz', portal.url)),
+      ]);
+      seen.lookup.add(looked.status);
+      seen.search.add(search.status);
+      seen.readiness.add(readiness.status);
+      if (search.status === 503) {
+        retryAfter = search.headers.get('retry-after');
+        message = await search.json();
+      } else await search.body?.cancel();
+      await Promise.all([looked.body?.cancel(), readiness.body?.cancel()]);
+      if (readiness.status === 200 && seen.readiness.has(503) && search.status === 200) {
+        backAfterMs = Date.now() - killedAt;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Served again within 15 s; the customer lookup from memory throughout.
+    expect(backAfterMs, portal.output()).toBeLessThan(15_000);
+    expect([...seen.lookup]).toEqual([200]);
+    expect([...seen.search].sort()).toEqual([200, 503]);
+    expect([...seen.readiness].sort()).toEqual([200, 503]);
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(message).toEqual({ message: expect.stringMatching(/cannot reach its database/) });
+    expect(postmasterPid(portal.dataDir)).not.toBe(killed);
+
+    // One line for each event, none per request.
+    const lines = messages(portal.output());
+    expect(lines.filter((line) => line.startsWith('The database is unreachable'))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('Started the embedded PostgreSQL server again'))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('The database is back after'))).toHaveLength(1);
+    expect(lines.filter((line) => line === 'request failed')).toEqual([]);
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^portal_db_up 1$/m);
+    expect(metrics).toMatch(/^portal_db_restarts_total 1$/m);
+
+    // Nothing committed before the kill is lost.
+    const reopened = await embeddedDatabase(portal.dataDir);
+    const { rows } = await reopened.query(`SELECT name FROM files WHERE blob_key = 'before-the-kill'`);
+    await reopened.end();
+    expect(rows).toEqual([{ name: 'kept.bin' }]);
+  } finally {
+    await portal.close();
   }
 });
 

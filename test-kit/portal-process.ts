@@ -153,10 +153,19 @@ export async function removeDataDir(dataDir: string) {
  */
 export async function embeddedDatabase(dataDir: string): Promise<pg.Client> {
   const password = readFileSync(path.join(dataDir, 'pg.password'), 'utf8').trim();
-  const port = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
-    .split('\n')[3]!
-    .trim();
+  const port = postmasterLine(dataDir, 4);
   const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'portal', password, database: 'portal' });
   await client.connect();
   return client;
+}
+
+/** The embedded server's postmaster, as an operator finds it: line 1 of `DATA_DIR/pg/postmaster.pid`. */
+export function postmasterPid(dataDir: string): number {
+  return Number(postmasterLine(dataDir, 1));
+}
+
+/** Line `n` (from 1) of the embedded server's postmaster.pid: 1 its process, 4 its port. */
+function postmasterLine(dataDir: string, n: number): string {
+  const lines = readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
+  return lines[n - 1]!.trim();
 }

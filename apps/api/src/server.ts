@@ -15,6 +15,7 @@ import { importDemoAdvisories } from './features/security-advisories/demo-adviso
 import { DEMO_CATALOGUE_DIR, WEB_BUILD_DIR } from './paths';
 import { DataDirInUseError } from './runtime/data-dir-lock';
 import type { Drain } from './runtime/drain';
+import { superviseEmbeddedServer } from './db/embedded-supervisor';
 import { endOfLifeWarning } from './runtime/node-line';
 import { Cleanups, openRuntime } from './runtime/open-runtime';
 import { logoUrl } from './web/maker-logo';
@@ -42,7 +43,7 @@ async function main() {
     cleanups.add(() => tracing.shutdown());
     log.info(`Tracing to ${config.otelEndpoint.origin} (OpenTelemetry)`);
   }
-  const { db, pool, secretKey } = await openRuntime(
+  const { db, pool, secretKey, embedded } = await openRuntime(
     config,
     { lockDataDir: 'always', log: (line) => log.info(line) },
     cleanups,
@@ -86,6 +87,22 @@ async function main() {
     );
     shutdown.drain = app.drain;
     cleanups.add(() => app.close());
+    if (embedded) {
+      // Stopped first on the way out, so that the portal's own stop of the server is not taken for a death.
+      const supervisor = superviseEmbeddedServer(embedded, {
+        down: (reason) => app.databaseAvailability.failed(reason),
+        restarted: (line) => {
+          app.databaseAvailability.restarts++;
+          log.info(line);
+        },
+        warn: (line) => log.warn(line),
+        gaveUp: (line) => {
+          log.error(line);
+          shutdown.stop('Stopping', 1);
+        },
+      });
+      cleanups.add(() => supervisor.stop());
+    }
     if (config.metricsPort !== undefined) {
       const metricsServer = await serveMetrics(app.metrics.registry, config.metricsPort, config.metricsHost);
       cleanups.add(() => new Promise<void>((resolve) => metricsServer.close(() => resolve())));
@@ -113,9 +130,9 @@ async function main() {
  * regardless, so a hung download cannot hold a rolling restart.
  */
 function handleShutdown(cleanups: Cleanups, graceMs: number) {
-  const state: { drain?: Drain } = {};
   let stopping = false;
-  const stop = (signal: string) => {
+  /** `exitCode` 1: the portal cannot go on (its database did not come back), so its service manager restarts it. */
+  const stop = (signal: string, exitCode = 0) => {
     if (stopping) {
       log.info(`${signal} again: exiting now`);
       process.exit(1);
@@ -132,9 +149,10 @@ function handleShutdown(cleanups: Cleanups, graceMs: number) {
     }, graceMs).unref();
     void cleanups.run().then(() => {
       log.info(`Stopped after ${Math.round(performance.now() - startedAt)} ms`);
-      process.exit(0);
+      process.exit(exitCode);
     });
   };
+  const state: { drain?: Drain; stop: typeof stop } = { stop };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   return state;

@@ -54,6 +54,14 @@ export interface EmbeddedServer {
   /** Where the cluster really is: DATA_DIR/pg, or a system folder when `postgres` cannot reach DATA_DIR. */
   clusterDir: string;
   stop(): Promise<void>;
+  /** The postmaster's process ID, from its postmaster.pid; undefined when it has none. */
+  postmasterPid(): Promise<number | undefined>;
+  /**
+   * Starts the server again after it died, on the same port, so that the pool, the LISTEN
+   * connections and a command beside the portal find it where they did; PostgreSQL's crash
+   * recovery replays its WAL.
+   */
+  restart(timeoutSeconds: number): Promise<void>;
 }
 
 export interface Binaries {
@@ -99,18 +107,20 @@ export async function startEmbeddedServer(
   await stopStaleServer(binaries, clusterDir, runAs);
 
   const port = await freePort();
-  await pgCtl(binaries, runAs, [
-    'start',
-    '--pgdata',
-    clusterDir,
-    '--wait',
-    '--timeout',
-    String(START_TIMEOUT_SECONDS),
-    '--log',
-    path.join(clusterDir, 'server.log'),
-    '--options',
-    `-p ${port}`,
-  ]);
+  const start = (timeoutSeconds: number) =>
+    pgCtl(binaries, runAs, [
+      'start',
+      '--pgdata',
+      clusterDir,
+      '--wait',
+      '--timeout',
+      String(timeoutSeconds),
+      '--log',
+      path.join(clusterDir, 'server.log'),
+      '--options',
+      `-p ${port}`,
+    ]);
+  await start(START_TIMEOUT_SECONDS);
 
   const url = embeddedUrl(port, password);
   await ensureDatabase(url);
@@ -125,6 +135,11 @@ export async function startEmbeddedServer(
       await rm(portFile, { force: true });
       await pgCtl(binaries, runAs, ['stop', '--pgdata', clusterDir, '--mode', 'fast', '--wait']);
     },
+    postmasterPid: async () => {
+      const first = (await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0];
+      return first && /^\d+$/.test(first.trim()) ? Number(first) : undefined;
+    },
+    restart: start,
   };
 }
 

@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE } from '../db/database-outage';
 import errorHandler from './error-handler';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -85,6 +87,25 @@ describe('errors', () => {
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('postgres');
     expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.' });
+    await bare.close();
+  });
+
+  it('answers a database that cannot be reached with 503, Retry-After and words, and logs nothing per request', async () => {
+    const lines: string[] = [];
+    const bare = Fastify({
+      loggerInstance: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+    });
+    await bare.register(errorHandler);
+    bare.get('/lookup', async () => {
+      // As drizzle wraps the driver's error: the query in the message, the socket's code in the cause.
+      const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      throw new Error('Failed query: select "id" from "registrations"', { cause: refused });
+    });
+    const response = await bare.inject({ method: 'GET', url: '/lookup' });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
+    expect(response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    expect(lines.filter((line) => line.includes('request failed'))).toEqual([]);
     await bare.close();
   });
 });

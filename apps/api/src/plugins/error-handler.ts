@@ -1,5 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../db/database-outage';
 import { FRAMEWORK_MESSAGES, frameworkMessage } from './framework-errors';
 
 /**
@@ -16,6 +21,13 @@ export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      // The database away (restarting, unreachable): a wait, not a fault; its owner logs the outage once.
+      if (status >= 500 && isDatabaseUnavailable(error)) {
+        return reply
+          .status(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+      }
       if (status >= 500) {
         if (!(error as { [LOGGED_BY_ITS_OWNER]?: boolean })[LOGGED_BY_ITS_OWNER]) {
           request.log.error({ err: error }, 'request failed');

@@ -64,6 +64,25 @@ export default fp(
       },
     });
 
+    const availability = app.databaseAvailability;
+    new Gauge({
+      name: 'portal_db_up',
+      help: 'Whether the database answers: 1, or 0 while it is away (requests that need it answer 503)',
+      registers: [registry],
+      collect() {
+        this.set(availability.up ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'portal_db_restarts_total',
+      help: 'Times the embedded PostgreSQL server was started again after it died',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(availability.restarts);
+      },
+    });
+
     const portalMetrics: PortalMetrics = {
       registry,
       filesDelivered: new Counter({

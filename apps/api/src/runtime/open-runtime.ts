@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { redactUrl, type Config } from '../config/config';
 import { resolveSecretKey } from '../config/secret-key';
 import { connectDatabase, type Database } from '../db/connect';
-import { joinEmbeddedServer, startEmbeddedServer } from '../db/embedded-server';
+import { joinEmbeddedServer, startEmbeddedServer, type EmbeddedServer } from '../db/embedded-server';
 import { applyMigrations } from '../db/migrate';
 import { MIGRATIONS_DIR } from '../paths';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
@@ -37,6 +37,8 @@ export interface Runtime {
   secretKey: Buffer;
   /** Where the database is, for a start-up line: never the password. */
   databaseDescription: string;
+  /** The embedded server this process started (not one it joined, nor an external one): the portal supervises it. */
+  embedded?: EmbeddedServer;
 }
 
 /**
@@ -81,29 +83,31 @@ export async function openRuntime(
     const secretKey = await resolveSecretKey(config.secretKey, config.dataDir);
     let databaseUrl = config.databaseUrl;
     let databaseDescription = databaseUrl ? redactUrl(databaseUrl) : '';
+    let embedded: EmbeddedServer | undefined;
     if (!databaseUrl) {
       const clusterDir = path.join(config.dataDir, 'pg');
       if (besideRunningPortal) {
         databaseUrl = await joinEmbeddedServer(clusterDir);
         databaseDescription = `embedded in ${clusterDir}, beside the running portal`;
       } else {
-        const embedded = await startEmbeddedServer(clusterDir, log ? { log } : {});
-        cleanups.add(() => embedded.stop());
-        databaseUrl = embedded.url;
+        const started = await startEmbeddedServer(clusterDir, log ? { log } : {});
+        embedded = started;
+        cleanups.add(() => started.stop());
+        databaseUrl = started.url;
         databaseDescription = `embedded in ${clusterDir}`;
       }
     }
     const { pool, db } = await connectDatabase(databaseUrl, poolMax ? { max: poolMax } : {});
     cleanups.add(() => pool.end());
     log?.(`Database ready: ${databaseDescription}`);
-    if (!migrate) return { db, pool, secretKey, databaseDescription };
+    if (!migrate) return { db, pool, secretKey, databaseDescription, embedded };
     const { applied, total } = await applyMigrations(pool, MIGRATIONS_DIR);
     log?.(
       applied > 0
         ? `Database migrated: ${applied} new ${applied === 1 ? 'migration' : 'migrations'} applied (${total} in all)`
         : `Database schema up to date (${total} migrations)`,
     );
-    return { db, pool, secretKey, databaseDescription };
+    return { db, pool, secretKey, databaseDescription, embedded };
   } catch (error) {
     await cleanups.run();
     throw error;

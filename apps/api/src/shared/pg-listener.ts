@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../db/database-outage';
 
 const RELISTEN_DELAY_MS = 1_000;
 
@@ -7,8 +8,10 @@ export interface ChannelHandlers {
   /** A notification on the channel, with its payload. */
   notification(payload: string | undefined): void;
   /**
-   * The connection (re)connected or was lost: a notification may have been missed, so
-   * whatever the channel keeps fresh must be dropped.
+   * The connection (re)connected: a notification may have been missed while it was away, so
+   * whatever the channel keeps fresh must be dropped. Not when it is lost: until it is back
+   * nobody can reach the database to change it through this server, and what is kept goes on
+   * being served (docs/decisions/278-the-embedded-postgresql-server-is-supervised.md).
    */
   reset(): void;
 }
@@ -29,6 +32,12 @@ export function listenToChannel(
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
 
+  // The database away is its owner's to log, once (DatabaseAvailability): a line a second per listener helps nobody.
+  const lost = (error: unknown, line: string) => {
+    if (isDatabaseUnavailable(error)) log.debug({ err: error }, line);
+    else log.warn({ err: error }, line);
+  };
+
   const retry = () => {
     if (!stopped) timer = setTimeout(() => void connect(), RELISTEN_DELAY_MS);
   };
@@ -38,10 +47,9 @@ export function listenToChannel(
     const connection = new pg.Client(pool.options);
     connection.on('notification', (message) => handlers.notification(message.payload));
     connection.on('error', (error) => {
-      log.warn({ err: error }, `lost the ${what} LISTEN connection; reconnecting`);
+      lost(error, `lost the ${what} LISTEN connection; reconnecting`);
       if (client === connection) client = undefined;
       void connection.end().catch(() => {});
-      handlers.reset();
       retry();
     });
     try {
@@ -49,7 +57,7 @@ export function listenToChannel(
       await connection.query(`LISTEN ${channel}`);
     } catch (error) {
       await connection.end().catch(() => {});
-      if (!stopped) log.warn({ err: error }, `could not LISTEN for ${what}; retrying`);
+      if (!stopped) lost(error, `could not LISTEN for ${what}; retrying`);
       retry();
       return;
     }
