@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureSystemPackages } from './system-packages.mjs';
+import { phasesLine, slowestLines } from './test-report.mjs';
 
 // Before anything runs: the browser, the servers the shared-limits and accel tests start, and
 // gpg, which checks the CSAF documents' signatures.
@@ -64,19 +65,23 @@ const steps = [
 ];
 
 let failedStep;
+/** Each step's name and seconds, for the closing report. */
+const phases = [];
 for (const [name, command, args] of steps) {
+  const startedAt = performance.now();
   if (Array.isArray(command)) {
     failedStep = await sideBySide(command);
-    if (failedStep) break;
-    continue;
+  } else {
+    console.log(`\n▶ ${name}`);
+    const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+    if (result.status !== 0) failedStep = name;
   }
-  console.log(`\n▶ ${name}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    failedStep = name;
-    break;
-  }
+  phases.push([name, (performance.now() - startedAt) / 1000]);
+  if (failedStep) break;
 }
+
+console.log(`\n${phasesLine(phases)}`);
+for (const line of slowestLines(resultsDir, root)) console.log(line);
 
 const counts = { passed: 0, failed: 0 };
 try {
