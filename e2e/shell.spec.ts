@@ -1,18 +1,10 @@
 import type { Page, Request } from '@playwright/test';
-import {
-  ADVISORY_PAGES,
-  ADVISORY_PATHS,
-  advisoryPagePath,
-  DOWNLOAD_LINK_PAGE,
-  FEED_FILE_PAGE,
-  SIGN_IN_PATHS,
-  type AdvisoryList,
-} from '@portal/contracts';
-import routes from '../apps/web/app/routes';
-import { DESTINATIONS, LOOKUP_PARAM } from '../apps/web/app/shared/navigation/navigation';
+import { ADVISORY_PAGES, SIGN_IN_PATHS } from '@portal/contracts';
+import { DESTINATIONS } from '../apps/web/app/shared/navigation/navigation';
 import { acceptProblems, answeredWith, expect, test } from './fixtures';
 import { HOME_BUDGET_KB, responseBytes } from '../test-kit/home-budget';
 import { E2E_MAKER_NAME } from './global-setup';
+import { planVisit, ROUTE_PATHS, VISITS } from './page-visits';
 import {
   PUBLIC_PAGES,
   STAFF_PAGES,
@@ -323,73 +315,12 @@ async function fetchesByNetworkIdle(page: Page, url: string, shown?: (page: Page
 }
 
 /**
- * Every page of the route table (apps/web/app/routes.ts) a customer may open: all but the staff
- * screens, under /service/, and the staff sign-in landing. The service hub itself is public.
+ * Every page of the route table a customer may open: all but the staff screens, under
+ * /service/, and the staff sign-in landing. The service hub itself is public.
  */
-const CUSTOMER_PATHS = (routes as { path?: string; index?: boolean }[])
-  .map((route) => (route.index ? '/' : `/${route.path!}`))
-  .filter((path) => !path.startsWith(`${DESTINATIONS.service.url}/`) && path !== SIGN_IN_PATHS.landing);
-
-/** How a customer page is opened to show what it is for: its address, and what shows it. */
-interface CustomerVisit {
-  url: string;
-  shown?: (page: Page) => Promise<void>;
-}
-
-/** IDs with results in the demo data (docs/demo-data.md). */
-const CS = 'DEMO-CS-1001';
-const KEY = 'DEMO-KEY-2001';
-
-/** A lookup opened with an ID in its address shows its results. */
-const lookupWithResults = (path: string, id: string): CustomerVisit => ({
-  url: `${path}?${LOOKUP_PARAM}=${id}`,
-  shown: async (page) => {
-    await expect(page.getByRole('button', { name: 'Print or save as PDF' })).toBeVisible();
-  },
-});
-
-/** The pages that need more than their path; any other is opened as it is. */
-const CUSTOMER_VISITS: Partial<Record<string, CustomerVisit | ((page: Page) => Promise<CustomerVisit>)>> = {
-  [DESTINATIONS.cornerstoneOffline.url]: lookupWithResults(DESTINATIONS.cornerstoneOffline.url, CS),
-  [DESTINATIONS.cornerstonePibs.url]: lookupWithResults(DESTINATIONS.cornerstonePibs.url, CS),
-  [DESTINATIONS.cornerstoneDsvs.url]: lookupWithResults(DESTINATIONS.cornerstoneDsvs.url, CS),
-  [DESTINATIONS.chromatofPibs.url]: lookupWithResults(DESTINATIONS.chromatofPibs.url, KEY),
-  [DESTINATIONS.chromatof.url]: {
-    url: DESTINATIONS.chromatof.url,
-    shown: async (page) => {
-      await page.getByRole('textbox', { name: 'Key ID' }).fill(KEY);
-      await page.getByRole('button', { name: 'Find downloads' }).click();
-      await expect(page.getByRole('list', { name: 'Downloads' })).toBeVisible();
-    },
-  },
-  // The newest published advisory (the demo catalogue carries one).
-  [ADVISORY_PAGES.advisory]: async (page) => {
-    const { advisories } = (await (await page.request.get(ADVISORY_PATHS.advisories)).json()) as AdvisoryList;
-    return {
-      url: advisoryPagePath(advisories[0]!.advisoryId),
-      shown: async (page) => {
-        await expect(page.getByRole('heading', { name: 'Revision history' })).toBeVisible();
-      },
-    };
-  },
-  // An entry of a registration's own feed: the page that shows one file of it.
-  [FEED_FILE_PAGE]: async (page) => {
-    const { feed } = await (
-      await page.request.get('/v1/feeds/current', { headers: { authorization: `Hasp id=${CS}` } })
-    ).json();
-    const atom = await (await page.request.get(feed)).text();
-    const entry = /href="[^"]*?(\/feed-file\?[^"]+)"/.exec(atom)![1]!.replaceAll('&amp;', '&');
-    return {
-      url: entry,
-      shown: async (page) => {
-        await expect(page.getByText('SHA-256').first()).toBeVisible();
-      },
-    };
-  },
-  [DOWNLOAD_LINK_PAGE]: { url: `${DOWNLOAD_LINK_PAGE}?problem=withdrawn&from=%2Fcornerstone%2Fpibs` },
-  // The not-found page.
-  '/*': { url: '/no/such/page' },
-};
+const CUSTOMER_PATHS = ROUTE_PATHS.filter(
+  (path) => !path.startsWith(`${DESTINATIONS.service.url}/`) && path !== SIGN_IN_PATHS.landing,
+);
 
 // The browser never validates with the contracts' TypeBox schemas (decision 165): a contracts
 // module that mixes what a page needs with schemas the bundler must keep (`.map`, a helper's
@@ -403,15 +334,14 @@ const TYPEBOX_MARKER = 'maxInstantiationCount';
 test('no customer page loads the schema library', async ({ page }) => {
   test.setTimeout(30_000 + CUSTOMER_PATHS.length * 10_000);
   expect(CUSTOMER_PATHS).toEqual(expect.arrayContaining(['/', DESTINATIONS.service.url, ADVISORY_PAGES.advisory]));
-  // A route with a parameter, or the catch-all, is opened only as CUSTOMER_VISITS says.
-  expect(CUSTOMER_PATHS.filter((path) => /[:*]/.test(path) && !CUSTOMER_VISITS[path])).toEqual([]);
+  // A route with a parameter, or the catch-all, is opened only as its plan says.
+  expect(CUSTOMER_PATHS.filter((path) => /[:*]/.test(path) && !VISITS[path])).toEqual([]);
   const carriesTypeBox = new Map<string, Promise<boolean>>();
   const found: string[] = [];
   for (const path of CUSTOMER_PATHS) {
     await test.step(path, async () => {
-      const plan = CUSTOMER_VISITS[path];
-      const { url, shown } = typeof plan === 'function' ? await plan(page) : (plan ?? { url: path });
-      const { script } = await fetchesByNetworkIdle(page, url, shown);
+      const { url, fill } = await planVisit(page, path);
+      const { script } = await fetchesByNetworkIdle(page, url, fill);
       expect(script.size, `${url} loaded its scripts`).toBeGreaterThan(1);
       for (const scriptUrl of script) {
         if (!carriesTypeBox.has(scriptUrl)) {
