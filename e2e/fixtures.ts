@@ -31,7 +31,11 @@ export async function signInPage(page: Page, email: string, origin = process.env
       ),
     );
   }
-  const bearer = await sessions.get(key)!;
+  await placeBearer(page, await sessions.get(key)!);
+}
+
+/** Puts a staff session's bearer where the sign-in landing leaves it, before the page's first document loads. */
+export async function placeBearer(page: Page, bearer: string) {
   await page.addInitScript(
     ({ storageKey, value }) => {
       if (sessionStorage.getItem('e2e-bearer-placed') !== null) return;

@@ -1,6 +1,5 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, open, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,19 +11,16 @@ import {
   PEOPLE_PATHS,
   RELEASES_PATHS,
   type ApiTokenList,
-  type CatalogueManifest,
-  type CreatedApiToken,
   type Versions,
   UPLOAD_CHUNK_BYTES,
   uploadDigestMismatchMessage,
 } from '@portal/contracts';
 import semver from 'semver';
 import { freePort, REPO_ROOT, startPortal, type PortalProcess } from '../test-kit/portal-process';
+import { createApiToken, runPortalPublish, writeReleaseFolder } from '../test-kit/publish-pipeline';
 import { loopbackAddressOf, signInThroughOutbox, type StaffSignIn } from '../test-kit/staff-session';
 import { startTcpProxy } from '../test-kit/tcp-proxy';
 
-/** The command as `npm ci` links it in a clone. */
-const PORTAL_PUBLISH = path.join(REPO_ROOT, 'node_modules/.bin/portal-publish');
 const ADMIN = 'cli-admin@example.com';
 const PUBLISHER = 'cli-publisher@example.com';
 const INSTALLER_BYTES = 100 * 1000 * 1000;
@@ -63,70 +59,11 @@ test.afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-/**
- * Runs portal-publish with only PATH, HOME and the token in its environment (no DATA_DIR, no
- * database); `onOutput` sees its standard output as it comes.
- */
-function portalPublish(args: string[], token: string, onOutput?: (stdout: string) => void) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(PORTAL_PUBLISH, args, {
-      cwd: work,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, [API_TOKEN_ENV]: token },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      stdout += text;
-      onOutput?.(stdout);
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
-
-/** A new API token of the publisher's. */
-async function createToken(name: string): Promise<CreatedApiToken> {
-  const created = await fetch(new URL(API_TOKEN_PATHS.tokens, portal.url), {
-    method: 'POST',
-    headers: { ...publisher.headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ name }),
-  });
-  expect(created.status).toBe(201);
-  return (await created.json()) as CreatedApiToken;
-}
-
-/** A release folder: catalogue.json adding Cornerstone `version` with a random installer of `installerBytes`. */
-async function releaseFolder(version: string, installerBytes = INSTALLER_BYTES) {
-  const folder = path.join(work, `release-${version}`);
-  const installer = path.join(folder, 'installers', `Cornerstone-${version}-Offline.zip`);
-  await mkdir(path.dirname(installer), { recursive: true });
-  const hash = createHash('sha256');
-  const out = createWriteStream(installer);
-  for (let written = 0; written < installerBytes;) {
-    const chunk = randomBytes(Math.min(4 * 1024 * 1024, installerBytes - written));
-    hash.update(chunk);
-    if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-    written += chunk.length;
-  }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  const manifest: CatalogueManifest = {
-    families: ['CS'],
-    versions: [
-      {
-        name: version,
-        families: ['CS'],
-        releaseDate: '2026-11-27',
-        offlineInstaller: { path: `installers/Cornerstone-${version}-Offline.zip` },
-      },
-    ],
-    registrations: [],
-    pibs: [],
-    dsvs: [],
-  };
-  await writeFile(path.join(folder, 'catalogue.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  return { folder, sha256: hash.digest('hex') };
-}
+const portalPublish = (args: string[], token: string, onOutput?: (stdout: string) => void) =>
+  runPortalPublish(args, { cwd: work, token, onOutput });
+const createToken = (name: string) => createApiToken(portal.url, publisher.headers, name);
+const releaseFolder = (version: string, installerBytes = INSTALLER_BYTES) =>
+  writeReleaseFolder(work, version, installerBytes);
 
 test('a publisher’s API token publishes a release with portal-publish; revoked, the same command is refused', async () => {
   test.setTimeout(240_000);

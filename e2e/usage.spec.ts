@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { DISK_WORDS } from '@portal/contracts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium';
 import { expect, test } from './fixtures';
 import { E2E_ADMINS } from './global-setup';
@@ -96,6 +97,13 @@ test('browsing, a download and a lookup show up on the Usage screen, and nothing
   await expect(rowOf('Lookups per day, days with any')).toBeVisible();
   await expect(page.getByRole('table', { name: /most downloaded/ })).toContainText('2.7.0');
   await expect(page.getByTestId('page-views-chart').locator('canvas')).toBeVisible();
+  // Each disk the shared portal writes, by the name a message gives it, with its free space.
+  const disks = page.getByRole('table', { name: 'Free space of each disk the portal writes, now' });
+  const size = '[\\d.,]+ (bytes|kB|MB|GB)';
+  for (const words of Object.values(DISK_WORDS)) {
+    const row = new RegExp(`^${words.replace(/[()]/g, '\\$&')} ${size} ${size}$`);
+    await expect(disks.getByRole('row', { name: row })).toBeVisible();
+  }
 
   const axe = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

@@ -43,6 +43,7 @@ import database from './plugins/database';
 import downloadLinks from './plugins/download-links';
 import errorHandler from './plugins/error-handler';
 import fileDelivery from './plugins/file-delivery';
+import fileStorageOutage from './plugins/file-storage-outage';
 import { clientErrorHandler, frameworkErrors } from './plugins/framework-errors';
 import firmwareSigning from './plugins/firmware-signing';
 import identityProvider from './plugins/identity-provider';
@@ -96,6 +97,9 @@ export async function buildApp(
     clientErrorHandler,
     // Stopping, a request on a kept-alive connection is answered, not refused (drainOnClose).
     return503OnClosing: false,
+    // A plugin may wait for its service at start-up and say why it gave up (Redis: 10 s,
+    // docs/decisions/094); Fastify's own 10 s would cut it off first, naming no service.
+    pluginTimeout: 30_000,
   }).withTypeProvider<TypeBoxTypeProvider>();
   // A rolling restart fails no request: each connection ends after its answer (docs/decisions/150).
   drainOnClose(app);
@@ -120,6 +124,7 @@ export async function buildApp(
   await app.register(mailer);
   await app.register(identityProvider);
   await app.register(blobStore, { blobStore: dependencies.blobStore });
+  await app.register(fileStorageOutage);
   await app.register(fileDelivery);
   await app.register(catalogue);
   await app.register(registrations);

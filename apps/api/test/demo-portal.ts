@@ -1,4 +1,5 @@
 import type { StaffRole } from '@portal/contracts';
+import type { FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { importFolder } from '../src/features/publishing/publishing';
 import { importDemoAdvisories } from '../src/features/security-advisories/demo-advisories';
@@ -50,12 +51,19 @@ export class DemoPortal {
     });
 }
 
-export function useDemoPortal({ env = {} }: { env?: Record<string, string> } = {}): DemoPortal {
+export function useDemoPortal({
+  env = {},
+  options,
+}: {
+  env?: Record<string, string>;
+  /** Fastify options: a logger whose lines the test reads (test/captured-log.ts); without, the log is silent. */
+  options?: FastifyServerOptions;
+} = {}): DemoPortal {
   const demo = new DemoPortal();
   beforeAll(async () => {
-    demo.portal = await createTestApp({ withDataDir: true, env: { ADMIN_EMAILS: DEMO_STAFF_EMAIL, ...env } });
+    demo.portal = await createTestApp({ withDataDir: true, env: { ADMIN_EMAILS: DEMO_STAFF_EMAIL, ...env }, options });
     demo.dataDir = demo.portal.dataDir;
-    demo.portal.app.log.level = 'silent';
+    if (!options?.logger) demo.portal.app.log.level = 'silent';
     const { db } = demo.portal.database;
     await importFolder(DEMO_CATALOGUE_DIR, {
       db,

@@ -1,6 +1,7 @@
 // @ts-expect-error -- s3rver ships no types; the few calls made here are typed below.
 import S3rverModule from '@20minutes/s3rver';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  httpServer?: Server;
 }
 const S3rver = S3rverModule as new (options: Record<string, unknown>) => S3rverInstance;
 
@@ -49,6 +51,12 @@ export interface S3Server {
   bucket: string;
   /** The folder s3rver keeps its objects and unfinished uploads in. */
   directory: string;
+  /**
+   * Stops the endpoint as an outage would: open connections are cut and the port refuses new
+   * ones; the objects stay in `directory`. start() serves them again on the same port.
+   */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -61,19 +69,35 @@ export interface S3Server {
 export async function startS3Server(bucket = 'portal-files', { port = 0 } = {}): Promise<S3Server> {
   fixS3rverQueryEncoding();
   const directory = await mkdtemp(path.join(os.tmpdir(), 'portal-s3rver-'));
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port,
-    silent: true,
-    directory,
-    configureBuckets: [{ name: bucket }],
-  });
-  const address = await server.run();
+  const serve = async (onPort: number) => {
+    const started = new S3rver({
+      address: '127.0.0.1',
+      port: onPort,
+      silent: true,
+      directory,
+      configureBuckets: [{ name: bucket }],
+    });
+    return { started, address: await started.run() };
+  };
+  let { started: server, address } = await serve(port);
+  let running = true;
   const endpoint = `http://127.0.0.1:${address.port}`;
+  const stop = async () => {
+    if (!running) return;
+    running = false;
+    server.httpServer?.closeAllConnections();
+    await server.close();
+  };
   return {
     endpoint,
     bucket,
     directory,
+    stop,
+    start: async () => {
+      if (running) return;
+      ({ started: server, address } = await serve(address.port));
+      running = true;
+    },
     env: {
       S3_ENDPOINT: endpoint,
       S3_REGION: 'us-east-1',
@@ -83,7 +107,7 @@ export async function startS3Server(bucket = 'portal-files', { port = 0 } = {}):
       S3_FORCE_PATH_STYLE: 'true',
     },
     close: async () => {
-      await server.close();
+      await stop();
       await rm(directory, { recursive: true, force: true });
     },
   };

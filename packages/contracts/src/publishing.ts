@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { CHROMATOF_FILE_KINDS } from './chromatof-paths';
+import { sizeInWords } from './disk-space';
 import { FILE_NAME_MAX_CHARS, SHA256_PATTERN } from './files';
 import { CUSTOMER_ID_PATTERN } from './registrations';
 import { FIRMWARE_INSTRUMENT_NAMES, FIRMWARE_VERSION_NAME_PATTERN } from './firmware';
@@ -284,17 +285,6 @@ export const UPLOAD_METADATA_KEYS = { draftId: 'draftId', sha256: 'sha256', name
 export const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
 export type UploadParams = Static<typeof UploadParams>;
 
-/** `1.5 GiB`, `300.0 MiB`, `12 bytes`: a size in the words of the limit's message. */
-function sizeInWords(bytes: number): string {
-  const units = [
-    ['GiB', 2 ** 30],
-    ['MiB', 2 ** 20],
-    ['KiB', 2 ** 10],
-  ] as const;
-  for (const [unit, size] of units) if (bytes >= size) return `${(bytes / size).toFixed(1)} ${unit}`;
-  return `${bytes} bytes`;
-}
-
 /**
  * A file past PUBLISH_MAX_FILE_BYTES, refused before any byte is sent (by the claim and by the
  * upload's creation alike), so the screen can show the server's own words before it starts.
@@ -312,7 +302,7 @@ export const UPLOAD_FILE_NAME_MESSAGE =
   "A file's name has 1-255 characters and no /, \\, .., NUL or other control characters.";
 export const UPLOAD_SHA256_MESSAGE = 'The upload must name the SHA-256 of its bytes: 64 lower-case hex digits.';
 export const UPLOAD_DRAFT_MESSAGE = 'The upload must name a draft in progress (draftId).';
-/** An upload the server failed (its folder, its disk, the blob store): the client may try again. */
+/** An upload the server failed (a fault other than a full disk or the database away): the client may try again. */
 export const UPLOAD_FAILED_MESSAGE = 'The upload failed on the server. Try again.';
 export const UPLOAD_LENGTH_MESSAGE =
   'The upload must state its length (Upload-Length) when it is created: a deferred length is not accepted.';

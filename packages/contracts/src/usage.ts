@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { DISK_NAMES } from './disk-space';
 
 /** The staff Usage screen's figures (docs/telemetry.md), read from daily rollups. */
 export const USAGE_PATHS = { usage: '/v1/usage' } as const;
@@ -54,6 +55,18 @@ export const UsageReport = Type.Object(
      * floor (TELEMETRY_MIN_FREE_DISK_MB). The figures above do not count them.
      */
     telemetryDropped: Type.Object({ overBudget: Type.Integer(), lowDisk: Type.Integer() }),
+    /**
+     * The disks the portal writes, as the portal that answered sees them now; `low` below a
+     * tenth of the disk or 1 GiB (docs/operations.md#when-things-fail).
+     */
+    disks: Type.Array(
+      Type.Object({
+        name: Type.Enum(DISK_NAMES),
+        freeBytes: Type.Integer({ minimum: 0 }),
+        sizeBytes: Type.Integer({ minimum: 0 }),
+        low: Type.Boolean(),
+      }),
+    ),
   },
   { $id: 'UsageReport' },
 );

@@ -1,6 +1,7 @@
 import {
   API_TOKEN_ENV,
   bearerAuthorization,
+  INSUFFICIENT_STORAGE,
   PUBLISHING_PATHS,
   publishingChangePage,
   UPLOAD_CHUNK_BYTES,
@@ -205,10 +206,12 @@ function uploadFile(options: Options, draftId: string, file: LocalFile, onBytes:
         [UPLOAD_METADATA_KEYS.name]: file.name,
       },
       // tus-js-client's own rule (retry unless the portal refused with a 4xx other than 409 and
-      // 423), but a file that changed on the disk is refused at once: sending it again changes nothing.
+      // 423), but a file that changed on the disk, or a portal out of space (507), is refused
+      // at once: sending it again changes nothing.
       onShouldRetry: (error) => {
         if (error.causingError instanceof FileShortened) return false;
         const status = error.originalResponse?.getStatus() ?? 0;
+        if (status === INSUFFICIENT_STORAGE) return false;
         return status < 400 || status >= 500 || status === 409 || status === 423;
       },
       onProgress: (bytesSent) => onBytes(bytesSent),

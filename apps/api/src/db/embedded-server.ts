@@ -36,6 +36,9 @@ export const SYSTEM_CLUSTERS_HOME = '/var/lib/instrument-software-portal';
 /** The file in a relocated cluster's folder that names the DATA_DIR it belongs to. */
 export const DATA_DIR_NOTE = 'DATA_DIR';
 
+/** Where the embedded server's cluster is, or links to: DATA_DIR/pg. */
+export const clusterDirOf = (dataDir: string) => path.join(dataDir, 'pg');
+
 /** Start-up of the embedded server cannot go on; the message is one line saying what to change. */
 export class EmbeddedServerError extends DatabaseUnreachableError {}
 

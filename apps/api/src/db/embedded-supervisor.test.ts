@@ -49,7 +49,6 @@ describe('the embedded PostgreSQL supervisor', () => {
         /^restarted: Started the embedded PostgreSQL server again as process 101 after \d+\.\d s \(attempt 1;/,
       ),
     ]);
-    expect(supervisor.restarts).toBe(1);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(events).toHaveLength(2);
     supervisor.stop();
@@ -82,7 +81,7 @@ describe('the embedded PostgreSQL supervisor', () => {
     expect(gaveUp).toEqual([
       'gave up: The embedded PostgreSQL server did not come back within 60 s (pg_ctl start failed: could not start server): exiting so that the service manager starts the portal again',
     ]);
-    expect(supervisor.restarts).toBe(0);
+    expect(events.some((event) => event.startsWith('restarted'))).toBe(false);
     supervisor.stop();
   });
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { signalReaches } from '../shared/processes';
 import type { EmbeddedServer } from './embedded-server';
 
 /** How often the postmaster is looked at. */
@@ -44,7 +45,6 @@ export function superviseEmbeddedServer(
   let stopped = false;
   let pid: number | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let restarts = 0;
 
   const schedule = (ms: number, step: () => Promise<void>) => {
     if (!stopped) timer = setTimeout(() => void step(), ms).unref();
@@ -74,7 +74,6 @@ export function superviseEmbeddedServer(
         );
         return schedule(wait, () => attempt(n + 1));
       }
-      restarts++;
       pid = await server.postmasterPid();
       options.restarted(
         `Started the embedded PostgreSQL server again as process ${pid} after ${((performance.now() - since) / 1000).toFixed(1)} s (attempt ${n + 1}; its crash recovery is in pg/server.log)`,
@@ -86,10 +85,6 @@ export function superviseEmbeddedServer(
 
   schedule(checkEveryMs, watch);
   return {
-    /** Restarts so far. */
-    get restarts() {
-      return restarts;
-    },
     /** Stops looking: before the portal stops the server itself. */
     stop() {
       stopped = true;
@@ -100,11 +95,7 @@ export function superviseEmbeddedServer(
 
 /** Alive: signal 0 reaches it and it is no zombie (a portal that is PID 1 of a container reaps nothing). */
 function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  if (!signalReaches(pid)) return false;
   try {
     // The state follows the parenthesised name, which may itself hold spaces or parentheses.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

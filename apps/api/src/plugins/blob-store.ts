@@ -5,6 +5,7 @@ import { close, open, read } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config';
+import type { ServiceAvailability } from '../shared/service-availability';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +47,13 @@ export interface BlobStore {
   removeIncomplete(startedBefore: Date): Promise<number>;
   /** Lets go of its connections (an object store's client); a folder holds none. */
   close?(): void;
+  /**
+   * Whether a store across the network answers now, and its outages' one owner (an S3
+   * bucket; plugins/file-storage-outage.ts logs them). A folder has none.
+   */
+  readonly availability?: ServiceAvailability;
+  /** What the log calls it (`S3 bucket … at …`); a folder has no outages to name it in. */
+  readonly description?: string;
 }
 
 export interface PutOptions {

@@ -1,3 +1,4 @@
+import { DISK_FULL_MESSAGE, INSUFFICIENT_STORAGE } from '@portal/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import {
@@ -5,13 +6,9 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
 } from '../db/database-outage';
+import { isOutOfSpace } from './disks';
+import { ServiceUnavailableError } from '../shared/service-availability';
 import { FRAMEWORK_MESSAGES, frameworkMessage } from './framework-errors';
-
-/**
- * Set (to true) on a server error whose cause its owner has already logged, once for many
- * requests (a limit refusing while Redis is away: plugins/redis.ts logs the outage).
- */
-export const LOGGED_BY_ITS_OWNER = Symbol('logged by its owner');
 
 /**
  * One error shape for the whole API: `{ message }`. Client errors keep their message;
@@ -21,6 +18,14 @@ export default fp(
   async function errorHandler(app: FastifyInstance) {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      // A service the request needs is away (the S3 bucket, the mail server, a closed limit's
+      // Redis): a wait, not a fault, in the words of its answer; its owner logs the outage once.
+      if (error instanceof ServiceUnavailableError) {
+        return reply
+          .status(503)
+          .header('retry-after', String(error.answer.retryAfterSeconds))
+          .send({ message: error.answer.message });
+      }
       // The database away (restarting, unreachable): a wait, not a fault; its owner logs the outage once.
       if (status >= 500 && isDatabaseUnavailable(error)) {
         return reply
@@ -28,10 +33,13 @@ export default fp(
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
           .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
       }
+      // A full disk (the database's, the outbox's): nothing was saved, and only the operator can mend it.
+      if (status >= 500 && isOutOfSpace(error)) {
+        request.log.warn({ err: error }, 'a request could not be saved: a disk is full');
+        return reply.status(INSUFFICIENT_STORAGE).send({ message: DISK_FULL_MESSAGE });
+      }
       if (status >= 500) {
-        if (!(error as { [LOGGED_BY_ITS_OWNER]?: boolean })[LOGGED_BY_ITS_OWNER]) {
-          request.log.error({ err: error }, 'request failed');
-        }
+        request.log.error({ err: error }, 'request failed');
         return reply.status(status).send({ message: 'Something went wrong on our side. Please try again later.' });
       }
       // Fastify's own texts may quote the request (its URL, a header); validation messages

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { disksNow, type DiskSpace } from './disks';
 
 /**
  * What the portal counts for Prometheus (docs/operations.md#metrics, decision 132). Labels
@@ -82,6 +83,31 @@ export default fp(
         this.inc(availability.restarts);
       },
     });
+
+    // Measured when scraped: a statfs per disk, nothing kept between scrapes.
+    const config = app.config;
+    const diskGauge = (name: string, help: string, of: (disk: DiskSpace) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['disk'] as const,
+        registers: [registry],
+        async collect() {
+          const disks = await disksNow(config);
+          this.reset();
+          for (const disk of disks) this.set({ disk: disk.name }, of(disk));
+        },
+      });
+    diskGauge(
+      'portal_disk_free_bytes',
+      'Free space of each disk the portal writes (uploads, files, database, outbox), as the portal may use it',
+      (disk) => disk.freeBytes,
+    );
+    diskGauge(
+      'portal_disk_size_bytes',
+      'Size of each disk the portal writes (uploads, files, database, outbox)',
+      (disk) => disk.sizeBytes,
+    );
 
     const portalMetrics: PortalMetrics = {
       registry,

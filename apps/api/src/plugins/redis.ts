@@ -53,6 +53,8 @@ export default fp(
     let up = false;
     let closing = false;
     let probe: NodeJS.Timeout | undefined;
+    /** Why the last connection attempt failed: what start-up's line says if Redis never answers. */
+    let lastError: string | undefined;
     const back = () => {
       clearInterval(probe);
       probe = undefined;
@@ -68,7 +70,10 @@ export default fp(
       up = false;
     };
     client.on('ready', back);
-    client.on('error', (error: Error) => gone(error.message));
+    client.on('error', (error: Error) => {
+      lastError = error.message;
+      gone(error.message);
+    });
     client.on('close', () => gone('the connection closed'));
     app.decorate('redisFailed', (error: unknown) => {
       gone(error instanceof Error ? error.message : String(error));
@@ -78,18 +83,26 @@ export default fp(
         client.ping().then(back, () => {});
       }, PROBE_EVERY_MS).unref();
     });
+    // Start-up waits for Redis (a portal started with it, or just before it): a refused first
+    // attempt rejects connect() at once, but the client goes on trying (retryStrategy), so what
+    // is awaited is `ready`, for CONNECT_WAIT_MS at most.
+    const ready = new Promise<void>((resolve) => client.once('ready', () => resolve()));
+    client.connect().catch(() => {});
+    let timer: NodeJS.Timeout | undefined;
     await Promise.race([
-      client.connect(),
-      new Promise((_resolve, reject) =>
-        setTimeout(
-          () => reject(new Error(`Redis at ${redactUrl(url)} did not answer within ${CONNECT_WAIT_MS / 1000} s`)),
-          CONNECT_WAIT_MS,
-        ).unref(),
-      ),
-    ]).catch((error: unknown) => {
-      client.disconnect();
-      throw error;
-    });
+      ready,
+      new Promise((_resolve, reject) => {
+        timer = setTimeout(() => {
+          const why = lastError ? ` (${lastError})` : '';
+          reject(new Error(`Redis at ${redactUrl(url)} did not answer within ${CONNECT_WAIT_MS / 1000} s${why}`));
+        }, CONNECT_WAIT_MS);
+      }),
+    ])
+      .catch((error: unknown) => {
+        client.disconnect();
+        throw error;
+      })
+      .finally(() => clearTimeout(timer));
     app.decorate('redis', client);
     app.addHook('onClose', async () => {
       closing = true;

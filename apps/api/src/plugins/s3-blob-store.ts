@@ -14,7 +14,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Transform, type Readable } from 'node:stream';
-import type { S3Config } from '../config/config';
+import { SERVICE_OUTAGES } from '@portal/contracts';
+import { redactUrl, type S3Config } from '../config/config';
+import { ServiceAvailability, ServiceUnavailableError } from '../shared/service-availability';
 import {
   isBlobKey,
   type BlobReader,
@@ -31,6 +33,32 @@ import {
 export const MULTIPART_PART_BYTES = 16 << 20;
 const MULTIPART_QUEUE = 4;
 
+/**
+ * A bucket that takes longer to accept a connection is away (a host that is down answers
+ * nothing; without it a connection waits for the kernel, about two minutes).
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
+/**
+ * How long a request other than an upload may wait for the answer's headers: a bucket that
+ * accepts connections and never answers is away too. A body already coming is never cut.
+ */
+const ANSWER_DEADLINE_MS = 10_000;
+/** While the bucket is away, how often it is asked whether it is back. */
+const PROBE_EVERY_MS = 1_000;
+/** The key the probe asks for: any answer, 404 or 403 included, means the bucket answers. */
+const PROBE_KEY = 'portal-probe';
+/** Socket codes of a bucket that cannot be reached (nothing listens, the connection broke, no route, no name). */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+
 /** What a presigned GET may set on the answer (S3's response-* overrides). */
 export interface PresignedGet {
   contentType: string;
@@ -46,15 +74,25 @@ export interface PresignedGet {
  */
 export class S3BlobStore implements BlobStore {
   readonly client: S3Client;
+  /**
+   * Whether the bucket answers now (docs/operations.md, "When things fail"): while it does
+   * not, every operation fails at once with a ServiceUnavailableError (a download answers
+   * 503), and the bucket is asked once a second until it answers again.
+   */
+  readonly availability: ServiceAvailability;
+  /** The bucket and its endpoint, as the operator's log line names them (`S3 bucket … at …`). */
+  readonly description: string;
   private readonly bucket: string;
 
   constructor(config: S3Config) {
     this.bucket = config.bucket;
+    this.description = `S3 bucket ${config.bucket} at ${redactUrl(config.endpoint)}`;
     this.client = new S3Client({
       endpoint: config.endpoint.toString(),
       region: config.region,
       forcePathStyle: config.forcePathStyle,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS },
       // Checksums beyond what the SDK always sent before 2025 are not understood by every
       // S3-compatible store; the portal checks the SHA-256 itself (put).
       requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -73,22 +111,63 @@ export class S3BlobStore implements BlobStore {
         { step: 'build', name: 'bucketPathWithoutTrailingSlash' },
       );
     }
+    this.availability = new ServiceAvailability({
+      isUnreachable,
+      probeEveryMs: PROBE_EVERY_MS,
+      probe: () =>
+        this.client
+          .send(new HeadObjectCommand({ Bucket: this.bucket, Key: PROBE_KEY }), {
+            abortSignal: AbortSignal.timeout(PROBE_EVERY_MS * 2),
+          })
+          .catch((error: unknown) => {
+            if (!answered(error)) throw error;
+          }),
+      unavailable: (reason) =>
+        new ServiceUnavailableError(
+          SERVICE_OUTAGES.fileStorage,
+          `The ${this.description} cannot be reached (${reason})`,
+        ),
+    });
+  }
+
+  /**
+   * One request to the bucket (`operation` sends it with the signal it is given), through
+   * `availability`: refused at once while the bucket is away, and given up after
+   * ANSWER_DEADLINE_MS without an answer (the answer's headers; its body may take as long as it takes).
+   */
+  private request<T>(operation: (abortSignal: AbortSignal) => Promise<T>): Promise<T> {
+    return this.availability.run(async () => {
+      const deadline = new AbortController();
+      const timer = setTimeout(() => deadline.abort(new AnswerDeadlineError()), ANSWER_DEADLINE_MS);
+      try {
+        return await operation(deadline.signal);
+      } catch (error) {
+        throw deadline.signal.aborted ? (deadline.signal.reason as Error) : error;
+      } finally {
+        clearTimeout(timer);
+      }
+    });
   }
 
   async open(blobKey: string, range?: ByteRange): Promise<BlobReader> {
-    const { Body } = await this.client.send(
-      new GetObjectCommand({
-        Bucket: this.bucket,
-        Key: blobKey,
-        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
-      }),
+    const { Body } = await this.request((abortSignal) =>
+      this.client.send(
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: blobKey,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
+        { abortSignal },
+      ),
     );
     return streamReader(Body as Readable);
   }
 
   async has(blobKey: string): Promise<boolean> {
     try {
-      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: blobKey }));
+      await this.request((abortSignal) =>
+        this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: blobKey }), { abortSignal }),
+      );
       return true;
     } catch (error) {
       if (isNotFound(error)) return false;
@@ -125,7 +204,8 @@ export class S3BlobStore implements BlobStore {
       if (loaded !== undefined) onProgress?.(loaded, size);
     });
     try {
-      await upload.done();
+      // No deadline: a large part may take long to send. A bucket that refuses the connection fails it at once.
+      await this.availability.run(() => upload.done());
     } catch (error) {
       body.destroy();
       throw error;
@@ -139,13 +219,17 @@ export class S3BlobStore implements BlobStore {
   }
 
   async remove(blobKey: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: blobKey }));
+    await this.request((abortSignal) =>
+      this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: blobKey }), { abortSignal }),
+    );
   }
 
   async *list(): AsyncIterable<StoredBlob> {
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      const page = await this.request((abortSignal) =>
+        this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }), { abortSignal }),
+      );
       for (const object of page.Contents ?? []) {
         if (object.Key && isBlobKey(object.Key)) {
           yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0), size: object.Size ?? 0 };
@@ -166,17 +250,21 @@ export class S3BlobStore implements BlobStore {
     let uploadIdMarker: string | undefined;
     try {
       do {
-        const page = await this.client.send(
-          new ListMultipartUploadsCommand({
-            Bucket: this.bucket,
-            KeyMarker: keyMarker,
-            UploadIdMarker: uploadIdMarker,
-          }),
+        const page = await this.request((abortSignal) =>
+          this.client.send(
+            new ListMultipartUploadsCommand({
+              Bucket: this.bucket,
+              KeyMarker: keyMarker,
+              UploadIdMarker: uploadIdMarker,
+            }),
+            { abortSignal },
+          ),
         );
         for (const upload of page.Uploads ?? []) {
           if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= startedBefore) continue;
-          await this.client.send(
-            new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }),
+          const { Key, UploadId } = upload;
+          await this.request((abortSignal) =>
+            this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key, UploadId }), { abortSignal }),
           );
           removed++;
         }
@@ -189,6 +277,16 @@ export class S3BlobStore implements BlobStore {
       throw error;
     }
     return removed;
+  }
+
+  /**
+   * Before a client is sent to the bucket (FILE_DELIVERY=redirect): the bucket answers and
+   * holds the blob. A bucket that is away answers 503 here, through the portal, rather than
+   * leaving the client at a dead address; a blob removed by hand is a broken download here
+   * too, as with the other modes.
+   */
+  async checkServable(blobKey: string): Promise<void> {
+    if (!(await this.has(blobKey))) throw new Error(`The blob ${blobKey} is missing from the ${this.description}`);
   }
 
   /** A GET of one blob signed with the portal's key, good for `expiresInSeconds`. */
@@ -207,8 +305,42 @@ export class S3BlobStore implements BlobStore {
   }
 
   close(): void {
+    this.availability.stop();
     this.client.destroy();
   }
+}
+
+/** What a request to a bucket that holds its answer too long is failed with. */
+class AnswerDeadlineError extends Error {
+  constructor() {
+    super(`no answer within ${ANSWER_DEADLINE_MS / 1000} s`);
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * Whether a request's error means the bucket cannot be reached now: a socket's code (the SDK
+ * keeps it on the error it throws, and after its own retries), a timeout (connecting, or
+ * waiting for an answer), or a gateway in front of the bucket saying so (502, 503 other than
+ * SlowDown, 504). Anything else (404, 403, a bad request) is the bucket answering.
+ */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'TimeoutError') return true;
+  // With several addresses to try (a host name), Node reports an AggregateError of each one's failure.
+  const codes = [error, ...((error as { errors?: unknown[] }).errors ?? [])].map(
+    (each) => (each as { code?: unknown } | undefined)?.code,
+  );
+  if (codes.some((code) => typeof code === 'string' && UNREACHABLE_CODES.has(code))) return true;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 502 || status === 504 || (status === 503 && error.name !== 'SlowDown');
+}
+
+/** Whether the bucket answered a request (its answer may be a refusal): a probe's question is only that. */
+function answered(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  const status = error.$metadata.httpStatusCode;
+  return status !== undefined && status < 500;
 }
 
 function isNotFound(error: unknown): boolean {

@@ -1,4 +1,4 @@
-import { SIGN_IN_PATHS, TELEMETRY_PATHS } from '@portal/contracts';
+import { SERVICE_OUTAGES, SIGN_IN_PATHS, TELEMETRY_PATHS } from '@portal/contracts';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailsTo, waitForSignInLink } from '../../../../test-kit/outbox';
 import { DEMO, importFolder } from '../../test/demo-portal';
 import { startRedisServer, type RedisServer } from '../../test/redis-server';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
@@ -76,13 +77,22 @@ const telemetry = (app: App, remoteAddress: string) =>
       ],
     }),
   });
-const signInRequest = (app: App, remoteAddress: string) =>
+const newStaffAddress = () => `staff-${randomBytes(4).toString('hex')}@example.com`;
+const signInRequest = (app: App, remoteAddress: string, email = newStaffAddress()) =>
   app.inject({
     method: 'PUT',
     url: SIGN_IN_PATHS.linkRequests,
     remoteAddress,
-    payload: { email: `staff-${randomBytes(4).toString('hex')}@example.com`, redirectPath: '/' },
+    payload: { email, redirectPath: '/' },
   });
+const signInExchange = (app: App, remoteAddress: string, token: string) =>
+  app.inject({ method: 'POST', url: SIGN_IN_PATHS.sessions, remoteAddress, payload: { token } });
+/** What a closed limit answers while Redis is away (docs/decisions/094): the words, the wait, nothing of the cause. */
+function expectSignInPaused(answer: Awaited<ReturnType<typeof signInRequest>>) {
+  expect(answer.statusCode).toBe(503);
+  expect(answer.headers['retry-after']).toBe(String(SERVICE_OUTAGES.signInLimits.retryAfterSeconds));
+  expect(answer.json()).toEqual({ message: SERVICE_OUTAGES.signInLimits.message });
+}
 
 describe('with REDIS_URL, one budget across every portal', () => {
   it('brakes a guesser whose 20 wrong IDs went half to one portal and half to the other, on both', async () => {
@@ -153,13 +163,17 @@ describe('while Redis is away, each limit follows its outage rule', () => {
         expect((await lookup(app, `Hasp id=OUTAGE-${attempt}`, guesser)).statusCode).toBe(401);
       }
       expect((await lookup(app, DEMO.CS, guesser)).statusCode).toBe(429);
+      // Per portal, as the rule says (N × 20 for N portals): the other portal's memory has its own 20.
+      for (let attempt = 0; attempt < CREDENTIAL_FAILURES_ALLOWED; attempt++) {
+        expect((await lookup(portals[1]!, `Hasp id=OTHER-${attempt}`, guesser)).statusCode).toBe(401);
+      }
+      expect((await lookup(portals[1]!, `Hasp id=OTHER-MORE`, guesser)).statusCode).toBe(429);
       // Open: telemetry (skipOnError) and the not-found limit let traffic through.
       expect((await telemetry(app, freshClient())).statusCode).toBe(202);
       expect((await missing(app, freshClient())).statusCode).toBe(404);
       // Closed: a sign-in link request would send mail uncounted.
       const refused = await signInRequest(app, freshClient());
-      expect(refused.statusCode).toBe(503);
-      expect(refused.json()).toEqual({ message: expect.any(String) });
+      expectSignInPaused(refused);
       expect(refused.body).not.toMatch(/redis|ECONNREFUSED|127\.0\.0\.1/i);
     } finally {
       await redis.start();
@@ -171,6 +185,83 @@ describe('while Redis is away, each limit follows its outage rule', () => {
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe(200);
+    // …and the brake counts in Redis again, one budget for both portals.
+    const counted = freshClient();
+    await expect
+      .poll(
+        async () => {
+          await lookup(portals[1]!, `Hasp id=BACK-${randomBytes(3).toString('hex')}`, counted);
+          return inspector.zcard(`portal:brake:f:${counted}`).catch(() => 0);
+        },
+        { timeout: 5_000 },
+      )
+      .toBeGreaterThan(0);
+  });
+});
+
+describe('while Redis is away, sign-in is closed and nothing of it is lost', () => {
+  it('refuses a link request before it stores or mails anything, and an exchange without spending the link; both work once Redis is back', async () => {
+    const [app, other] = [portals[0]!, portals[1]!];
+    const client = freshClient();
+    // A link asked for while Redis is there…
+    const email = newStaffAddress();
+    expect((await signInRequest(app, client, email)).statusCode).toBe(200);
+    const link = await waitForSignInLink(email, dataDir);
+    const token = link.searchParams.get('bearer')!;
+    const late = newStaffAddress();
+
+    await redis.stop();
+    try {
+      // …cannot be traded for a session while Redis is away, on either portal: the exchange is closed.
+      expectSignInPaused(await signInExchange(app, client, token));
+      expectSignInPaused(await signInExchange(other, client, token));
+      // A new request is refused before the route runs: no mail, no link stored.
+      expectSignInPaused(await signInRequest(other, client, late));
+      expect(await mailsTo(late, dataDir)).toEqual([]);
+      const { rows } = await database.pool.query('SELECT 1 FROM sign_in_links WHERE email = $1', [late]);
+      expect(rows).toEqual([]);
+    } finally {
+      await redis.start();
+    }
+
+    // Back: both portals reconnect by themselves; the link was not spent and signs in once.
+    await expect
+      .poll(async () => (await signInExchange(other, client, token)).statusCode, { timeout: 5_000 })
+      .toBe(200);
+    expect((await signInExchange(app, client, token)).statusCode).toBe(400);
+    await expect
+      .poll(async () => (await signInRequest(app, freshClient(), late)).statusCode, { timeout: 5_000 })
+      .toBe(200);
+    expect(await mailsTo(late, dataDir)).toHaveLength(1);
+  });
+
+  it('a portal that starts while Redis is down waits for it, and serves once it is up', async () => {
+    await redis.stop();
+    const config = loadConfig({ DATA_DIR: dataDir, REDIS_URL: redis.url, STAFF_EMAIL_DOMAINS: 'example.com' });
+    const starting = buildApp({
+      config,
+      db: database.db,
+      pool: database.pool,
+      secretKey: portals[0]!.secretKey,
+      blobStore: blobStoreOf(dataDir),
+    });
+    // Started before Redis, as after a reboot: it must not have given up in the meantime.
+    const gaveUp = await Promise.race([
+      starting.then(
+        () => false,
+        () => true,
+      ),
+      new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 1_000)),
+    ]);
+    await redis.start();
+    expect(gaveUp).toBe('waiting');
+    const app = await starting;
+    try {
+      app.log.level = 'silent';
+      expect((await signInRequest(app, freshClient())).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
   });
 });
 

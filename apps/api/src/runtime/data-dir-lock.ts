@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync, unlinkSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
+import { signalReaches } from '../shared/processes';
 
 const LOCK_FILE = 'portal.pid';
 
@@ -43,11 +44,7 @@ function readPid(file: string): number | undefined {
 
 /** Alive, and a Node process: a recycled PID that now belongs to something else does not count. */
 function isPortalProcess(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  if (!signalReaches(pid)) return false;
   try {
     const executable = readlinkSync(`/proc/${pid}/exe`);
     return executable === process.execPath || path.basename(executable).startsWith('node');

@@ -1,10 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type pg from 'pg';
 import { redactUrl, type Config } from '../config/config';
 import { resolveSecretKey } from '../config/secret-key';
 import { connectDatabase, type Database } from '../db/connect';
-import { joinEmbeddedServer, startEmbeddedServer, type EmbeddedServer } from '../db/embedded-server';
+import { clusterDirOf, joinEmbeddedServer, startEmbeddedServer, type EmbeddedServer } from '../db/embedded-server';
 import { applyMigrations } from '../db/migrate';
 import { MIGRATIONS_DIR } from '../paths';
 import { DataDirInUseError, lockDataDir } from './data-dir-lock';
@@ -85,7 +84,7 @@ export async function openRuntime(
     let databaseDescription = databaseUrl ? redactUrl(databaseUrl) : '';
     let embedded: EmbeddedServer | undefined;
     if (!databaseUrl) {
-      const clusterDir = path.join(config.dataDir, 'pg');
+      const clusterDir = clusterDirOf(config.dataDir);
       if (besideRunningPortal) {
         databaseUrl = await joinEmbeddedServer(clusterDir);
         databaseDescription = `embedded in ${clusterDir}, beside the running portal`;

@@ -49,6 +49,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           404: ErrorBody,
           410: ErrorBody,
           416: ErrorBody,
+          503: ErrorBody,
         },
       },
       // A mangled link is a broken link too: a person is shown the page, a program the 400.

@@ -34,6 +34,7 @@ const FIRMWARE_FILE_RESPONSES = {
   404: ErrorBody,
   410: ErrorBody,
   416: ErrorBody,
+  503: ErrorBody,
 };
 const NOT_PUBLISHED = 'No firmware has been published yet.';
 

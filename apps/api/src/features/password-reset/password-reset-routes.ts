@@ -9,6 +9,7 @@ import {
   PasswordResetSent,
   PasswordResetStatus,
   PasswordResetUpdate,
+  SERVICE_OUTAGES,
   siteNameOf,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -16,6 +17,7 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import type { DatabaseExecutor } from '../../db/connect';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
+import { ServiceUnavailableError } from '../../shared/service-availability';
 import { removedAdminMail, responseKeyMail } from './password-reset-mail';
 import { savableAdminEmails, saveAdminEmails, settingsOf } from './password-reset';
 
@@ -185,14 +187,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           return { kind: 'answered' as const, answer: { emailSent: true, authorizedAdminEmails } };
         })
         .catch(async (error: unknown) => {
-          request.log.error({ err: error }, 'the response key mail could not be sent');
+          // The mail server away is logged once per outage by the mailer; any other failure here.
+          const serverAway = error instanceof ServiceUnavailableError;
+          if (!serverAway) request.log.error({ err: error }, 'the response key mail could not be sent');
           await app.db.transaction((tx) =>
             app.auditLog.record(tx, request, { ...act, outcome: 'not sent: mail failed' }),
           );
-          return { kind: 'failed' as const };
+          return { kind: 'failed' as const, serverAway };
         });
       if (outcome.kind === 'too-many') {
         return reply.status(429).header('retry-after', String(outcome.retryAfter)).send({ message: messages.tooMany });
+      }
+      if (outcome.kind === 'failed' && outcome.serverAway) {
+        const { message, retryAfterSeconds } = SERVICE_OUTAGES.responseKeyMail;
+        return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ message });
       }
       if (outcome.kind === 'failed') return reply.status(503).send({ message: messages.notSent });
       return outcome.answer;

@@ -1,11 +1,15 @@
 import {
   SHA256_PATTERN,
+  DISK_FULL_MESSAGE,
+  DISK_WORDS,
   DraftFile,
   DraftFileClaim,
   DraftParams,
   ErrorBody,
   fileTooLargeMessage,
+  INSUFFICIENT_STORAGE,
   NO_DRAFT_MESSAGE,
+  outOfSpaceMessage,
   PUBLISHING_PATHS,
   UPLOAD_DRAFT_MESSAGE,
   UPLOAD_FAILED_MESSAGE,
@@ -15,6 +19,7 @@ import {
   uploadDigestMismatchMessage,
   uploadNameProblem,
   UploadParams,
+  type DiskName,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Server, type ServerOptions } from '@tus/server';
@@ -24,10 +29,23 @@ import fp from 'fastify-plugin';
 import { mkdir } from 'node:fs/promises';
 import { NodeRequest } from 'srvx/node';
 import { Type } from 'typebox';
-import { blobKeyFor } from '../../plugins/blob-store';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../../db/database-outage';
+import { blobKeyFor, blobRootOf } from '../../plugins/blob-store';
+import { isOutOfSpace, spaceOf } from '../../plugins/disks';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { DRAFT_SWEEP_INTERVAL_MS, isOpenDraft } from './drafts';
-import { claimDraftFile, ClaimRefused, HashingFileStore, recordUpload, sweepAbandonedUploads } from './uploads';
+import {
+  claimDraftFile,
+  ClaimRefused,
+  HashingFileStore,
+  recordUpload,
+  sweepAbandonedUploads,
+  UploadOutOfSpace,
+} from './uploads';
 
 /** An answer the tus server sends as it is: `{ "message": … }` with a 4xx (thrown from its hooks). */
 class Refusal {
@@ -108,6 +126,16 @@ function refusalOf(status: number, text: string): { status: number; body: string
   return { status, body: JSON.stringify({ message: text.trim() }) };
 }
 
+/**
+ * A fault an upload met that is not the upload's: a full disk (507, which trying again cannot
+ * mend), the database away (503, which a moment may), or undefined for anything else.
+ */
+function faultRefusal(error: unknown): Refusal | undefined {
+  if (isOutOfSpace(error)) return new Refusal(INSUFFICIENT_STORAGE, DISK_FULL_MESSAGE);
+  if (isDatabaseUnavailable(error)) return new Refusal(503, DATABASE_UNAVAILABLE_MESSAGE);
+  return undefined;
+}
+
 /** The metadata a draft's upload must carry, checked: else the publisher's words for what is wrong. */
 function uploadMetadataOf(upload: Upload) {
   const metadata = upload.metadata ?? {};
@@ -132,6 +160,32 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   // The publishing routes an API token of scope `publish` may use (docs/decisions/260).
   const config = { staffAccess: 'publisher', apiTokenScope: 'publish' } as const;
   const { publishUploadDir, publishMaxFileBytes, draftExpiryDays } = app.config;
+  /** Where a completed upload goes on a disk of ours: the file store, unless published files live in a bucket. */
+  const fileStoreDir = app.config.s3 ? undefined : blobRootOf(app.config.dataDir);
+
+  /**
+   * 507 for an upload of `neededBytes` that `disk` has no room for, with the space there is;
+   * logged once per refusal, since only the operator can mend it.
+   */
+  const outOfSpace = async (disk: DiskName, folder: string, neededBytes: number, uploadId?: string) => {
+    const freeBytes = (await spaceOf(folder))?.freeBytes ?? 0;
+    app.log.warn(
+      { disk, folder, neededBytes, freeBytes, uploadId },
+      `an upload was refused: the ${DISK_WORDS[disk]} is out of space`,
+    );
+    return new Refusal(INSUFFICIENT_STORAGE, outOfSpaceMessage(DISK_WORDS[disk], neededBytes, freeBytes));
+  };
+  /** Refused at once when a disk it must reach has less room than the file: nothing is written. */
+  const refuseWithoutRoom = async (sizeBytes: number) => {
+    const disks: [DiskName, string | undefined][] = [
+      ['uploads', publishUploadDir],
+      ['files', fileStoreDir],
+    ];
+    for (const [disk, folder] of disks) {
+      const space = folder === undefined ? undefined : await spaceOf(folder);
+      if (space && sizeBytes > space.freeBytes) throw await outOfSpace(disk, folder!, sizeBytes);
+    }
+  };
 
   /**
    * The store and the tus server, made at the first upload request once the folder exists
@@ -185,6 +239,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     // Into the blob store (a folder or a bucket) before the row that spares it from the
     // sweep: a blob younger than the sweep's grace is never swept, so the order is safe. The
     // partial file is ours and goes next: a folder on the same disk links it, no copy.
+    // Should the file store be full, the bytes stay here, whole: the next HEAD finishes them.
     await app.blobStore.put(store.pathOf(upload.id), blobKeyFor(sha256), { handOver: true });
     await recordUpload(app.db, { draftId, sha256, name, sizeBytes, uploadedBy });
     // Gone already when another portal finished the same upload (a HEAD there): the same end.
@@ -204,15 +259,21 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         throw new Refusal(413, fileTooLargeMessage(upload.size, publishMaxFileBytes));
       }
       if (!(await isOpenDraft(app.db, draftId))) throw new Refusal(400, NO_DRAFT_MESSAGE);
+      await refuseWithoutRoom(upload.size);
       return {};
     },
     async onUploadFinish(request, upload) {
       await finishOnce(upload, senders.get(request) ?? 'unknown');
       return {};
     },
-    onResponseError(_request, error) {
+    async onResponseError(_request, error) {
       // The hooks' refusals and tus's own 4xx go out as they are (handOn words the latter).
       if (error instanceof Refusal) return error;
+      if (error instanceof UploadOutOfSpace) {
+        return outOfSpace('uploads', publishUploadDir, error.neededBytes, error.uploadId);
+      }
+      const fault = faultRefusal(error);
+      if (fault) return fault;
       const text = 'body' in error && typeof error.body === 'string' ? error.body.trim() : '';
       if (text in TUS_ANSWERS) return undefined;
       if ('status_code' in error && typeof error.status_code === 'number' && error.status_code < 500) return undefined;
@@ -253,14 +314,16 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         ({ status, body } = await finishAsked(request, request.staff!.email));
       }
     } catch (error) {
-      request.log.error({ err: error }, 'an upload request failed');
-      status = 500;
-      body = JSON.stringify({ message: UPLOAD_FAILED_MESSAGE });
+      const fault = faultRefusal(error);
+      if (!fault) request.log.error({ err: error }, 'an upload request failed');
+      status = fault?.status_code ?? 500;
+      body = fault?.body ?? JSON.stringify({ message: UPLOAD_FAILED_MESSAGE });
     }
     if (status >= 400) {
       headers['content-type'] = JSON_TYPE;
       headers['content-length'] = String(Buffer.byteLength(body));
     }
+    if (status === 503) headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
     if (reply.raw.headersSent) return;
     reply.raw.writeHead(status, headers);
     reply.raw.end(request.method === 'HEAD' ? undefined : body || undefined);
@@ -278,6 +341,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       return { status: 200, body: '' };
     } catch (error) {
       if (error instanceof Refusal) return { status: error.status_code, body: error.body };
+      const fault = faultRefusal(error);
+      if (fault) return { status: fault.status_code, body: fault.body };
       // Finished meanwhile by another request: its files are gone.
       if (
         !(await store.getUpload(uploadId).then(
@@ -319,6 +384,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     413: ErrorBody,
     422: ErrorBody,
     423: ErrorBody,
+    503: ErrorBody,
+    507: ErrorBody,
     ...STAFF_AUTH_RESPONSES,
   };
 

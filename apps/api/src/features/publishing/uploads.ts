@@ -16,6 +16,7 @@ import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { NodeRequest } from 'srvx/node';
 import type { Database, DatabaseExecutor } from '../../db/connect';
+import { isOutOfSpace } from '../../plugins/disks';
 import { files } from '../../plugins/catalogue/catalogue-tables';
 import { isOpenDraft } from './drafts';
 import { publishingUploads } from './publishing-tables';
@@ -146,10 +147,10 @@ parentPort.on('message', ({ id, kind, session, path: file, bytes, position, uplo
       try {
         closeSync(fd);
       } catch (failure) {
-        if (error === undefined) error = String(failure && failure.message);
+        if (error === undefined) error = failure;
       }
     }
-    parentPort.postMessage({ id, error });
+    parentPort.postMessage({ id, ...told(error) });
     return;
   }
   if (!open) sessions.set(session, (open = {}));
@@ -160,7 +161,7 @@ parentPort.on('message', ({ id, kind, session, path: file, bytes, position, uplo
       writeBatch(open, file, bytes, position);
     }
   } catch (failure) {
-    error = open.error = String(failure && failure.message);
+    error = open.error = failure;
   }
   let state = hashes.get(upload);
   if (error === undefined && position === 0) hashes.set(upload, (state = { hash: createHash('sha256'), offset: 0 }));
@@ -173,8 +174,23 @@ parentPort.on('message', ({ id, kind, session, path: file, bytes, position, uplo
   // The batch is spent: detaching its buffer frees the MiB now, not whenever this small
   // isolate next collects (docs/decisions/277-the-project-brings-node-24.md).
   bytes.buffer.transfer(0);
-  parentPort.postMessage({ id, error });
-});`;
+  parentPort.postMessage({ id, ...told(error) });
+});
+// A failure as the main thread rebuilds it: its words and its code (ENOSPC: a full disk).
+function told(failure) {
+  if (failure === undefined) return {};
+  return { error: String(failure && failure.message), code: failure && failure.code };
+}`;
+
+/** A write met a full disk: the upload's partial file was deleted, and the whole file is needed again. */
+export class UploadOutOfSpace extends Error {
+  constructor(
+    readonly uploadId: string,
+    readonly neededBytes: number,
+  ) {
+    super(`upload ${uploadId} met a full disk and was deleted`);
+  }
+}
 
 /**
  * Writer threads per store (decision 276): each O_DIRECT write holds its thread until the disk
@@ -215,11 +231,12 @@ class WriterThread {
   private start(): Worker {
     const worker = new Worker(WRITER_SOURCE, { eval: true });
     worker.unref();
-    worker.on('message', ({ id, error, digest }: { id: number; error?: string; digest?: string | null }) => {
+    type Answer = { id: number; error?: string; code?: string; digest?: string | null };
+    worker.on('message', ({ id, error, code, digest }: Answer) => {
       const waiting = this.pending.get(id);
       this.pending.delete(id);
       if (error === undefined) waiting?.resolve(digest ?? null);
-      else waiting?.reject(new Error(error));
+      else waiting?.reject(Object.assign(new Error(error), { code }));
     });
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
@@ -490,6 +507,12 @@ export class HashingFileStore extends FileStore {
     const outcomes = await Promise.allSettled(writes);
     await session.end();
     const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed && isOutOfSpace(failed.reason)) {
+      // It can no longer complete where it is: deleted, so that its space comes back at once.
+      const { size } = await this.getUpload(id);
+      await this.remove(id);
+      throw new UploadOutOfSpace(id, size ?? position);
+    }
     if (failure !== undefined) throw failure;
     if (failed) throw failed.reason;
     return position;

@@ -15,9 +15,16 @@ const RECORD_LIFETIME_MS = 45 * 60_000;
 // Its own audience and key: a sign-in token can never pass as a session bearer, or the reverse.
 const KEY_PURPOSE = 'sign-in-link';
 
+/** A link just made, as withdrawSignInLink needs it back if its mail cannot be sent. */
+export interface IssuedLink {
+  idDigest: string;
+  email: string;
+  /** When it was made: also when it superseded the address's earlier links. */
+  createdAt: Date;
+}
+
 export type LinkRequestOutcome =
-  | { kind: 'issued'; token: string; expiresAt: Date; idDigest: string }
-  | { kind: 'too-soon'; retryAfterSeconds: number };
+  ({ kind: 'issued'; token: string; expiresAt: Date } & IssuedLink) | { kind: 'too-soon'; retryAfterSeconds: number };
 
 /**
  * Makes the one-time token for a new link to `email` and retires every earlier unused one.
@@ -61,12 +68,37 @@ export async function createSignInLink(
   if (outcome.kind === 'too-soon') return outcome;
 
   const token = await signToken(secretKey, KEY_PURPOSE, { email, id: linkId, issuedAt, expiresAt });
-  return { kind: 'issued', token, expiresAt, idDigest };
+  return { kind: 'issued', token, expiresAt, idDigest, email, createdAt: now };
 }
 
-/** Withdraws a link whose mail could not be sent, so the address may ask again at once. */
-export async function withdrawSignInLink(db: Database, idDigest: string) {
-  await db.delete(signInLinks).where(eq(signInLinks.idDigest, idDigest));
+/**
+ * Undoes a link whose mail could not be sent, so nothing of the request is left: its row goes
+ * (the address may ask again at once), and the earlier links it superseded work again (a link
+ * the person already received is not spent by a mail that never came). Unless a newer link
+ * was made meanwhile, which superseded them in its own right.
+ */
+export async function withdrawSignInLink(db: Database, { idDigest, email, createdAt }: IssuedLink) {
+  await db.transaction(async (tx) => {
+    // Queued behind any request for the address, as createSignInLink is.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`sign-in:${email}`}, 0))`);
+    const withdrawn = await tx
+      .delete(signInLinks)
+      .where(eq(signInLinks.idDigest, idDigest))
+      .returning({ idDigest: signInLinks.idDigest });
+    if (withdrawn.length === 0) return;
+    const [newer] = await tx
+      .select({ idDigest: signInLinks.idDigest })
+      .from(signInLinks)
+      .where(and(eq(signInLinks.email, email), gt(signInLinks.createdAt, createdAt)))
+      .limit(1);
+    if (newer) return;
+    await tx
+      .update(signInLinks)
+      .set({ supersededAt: null })
+      .where(
+        and(eq(signInLinks.email, email), eq(signInLinks.supersededAt, createdAt), isNull(signInLinks.consumedAt)),
+      );
+  });
 }
 
 /** How long the one-time token the identity provider's callback hands to /auth works: the page spends it at once. */

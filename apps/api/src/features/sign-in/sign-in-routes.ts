@@ -1,6 +1,7 @@
 import {
   ErrorBody,
   safeRedirectPath,
+  SERVICE_OUTAGES,
   SignInExchange,
   SignInRequest,
   SignInRequestAccepted,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { StaffAuthorizationHeaders } from '../../plugins/staff-auth';
+import { ServiceUnavailableError } from '../../shared/service-availability';
 import { revokeStaffSession } from '../../shared/staff-sessions';
 import { canonicalEmail, isStaffAddress, isTaggedAddress } from '../../shared/canonical-email';
 import { createSignInLink, exchangeSignInToken, withdrawSignInLink } from './sign-in-links';
@@ -75,6 +77,7 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
         onRequest: app.limitPerClient('sign-in-requests', {
           ...REQUESTS_PER_CLIENT,
           onOutage: 'closed',
+          outage: SERVICE_OUTAGES.signInLimits,
           errorResponseBuilder: tooManyResponse,
         }),
         schema: {
@@ -109,8 +112,14 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
           // Only for the outbox (development, demos): with real mail the link is never logged.
           if (outboxFile) request.log.info(`Sign-in mail written to ${outboxFile}; link: ${url.toString()}`);
         } catch (error) {
+          // Nothing of the request is kept: the new link goes, the links it superseded work again.
+          await withdrawSignInLink(app.db, link);
+          // The mail server away: the mailer logs the outage once; the person reads when to ask again.
+          if (error instanceof ServiceUnavailableError) {
+            const { message, retryAfterSeconds } = SERVICE_OUTAGES.signInMail;
+            return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ message });
+          }
           request.log.error({ err: error }, 'sign-in mail could not be sent');
-          await withdrawSignInLink(app.db, link.idDigest);
           return reply.status(503).send({ message: MESSAGES.mailFailed });
         }
         return { success: true as const };
@@ -123,6 +132,7 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
       onRequest: app.limitPerClient('sign-in-exchanges', {
         ...EXCHANGES_PER_CLIENT,
         onOutage: 'closed',
+        outage: SERVICE_OUTAGES.signInLimits,
         errorResponseBuilder: tooManyResponse,
       }),
       schema: {

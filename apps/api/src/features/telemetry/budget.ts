@@ -1,4 +1,4 @@
-import { statfs } from 'node:fs/promises';
+import { spaceOf } from '../../plugins/disks';
 import { clientKey } from '../../shared/client-address';
 
 /** How often DATA_DIR's free space is looked at: a statfs per batch would be waste. */
@@ -85,24 +85,18 @@ export class TelemetryBudget {
     if (this.limits.minFreeDiskBytes === 0) return false;
     if (now - this.diskCheckedAt >= DISK_CHECK_INTERVAL_MS) {
       this.diskCheckedAt = now;
-      this.diskCheck ??= statfs(this.limits.dataDir)
-        .then(
-          (stats) => {
-            const free = stats.bavail * stats.bsize;
-            const low = free < this.limits.minFreeDiskBytes;
-            if (low && !this.diskLow) {
-              this.warn('telemetry refused: the data folder’s disk is below its free-space floor', {
-                freeMb: Math.floor(free / 1e6),
-                floorMb: Math.floor(this.limits.minFreeDiskBytes / 1e6),
-              });
-            }
-            this.diskLow = low;
-          },
+      this.diskCheck ??= spaceOf(this.limits.dataDir)
+        .then((space) => {
           // No DATA_DIR to measure (an external database and no folder): nothing to protect here.
-          () => {
-            this.diskLow = false;
-          },
-        )
+          const low = space !== undefined && space.freeBytes < this.limits.minFreeDiskBytes;
+          if (space && low && !this.diskLow) {
+            this.warn('telemetry refused: the data folder’s disk is below its free-space floor', {
+              freeMb: Math.floor(space.freeBytes / 1e6),
+              floorMb: Math.floor(this.limits.minFreeDiskBytes / 1e6),
+            });
+          }
+          this.diskLow = low;
+        })
         .finally(() => (this.diskCheck = undefined));
     }
     await this.diskCheck;

@@ -16,7 +16,7 @@ const TOP_VERSIONS = 10;
 export async function usageReport(
   db: Database,
   { days, reportErrors, now = new Date() }: { days: number; reportErrors: boolean; now?: Date },
-): Promise<UsageReport> {
+): Promise<Omit<UsageReport, 'disks'>> {
   const to = now.toISOString().slice(0, 10);
   const from = new Date(Date.parse(to) - (days - 1) * DAY_MS).toISOString().slice(0, 10);
 

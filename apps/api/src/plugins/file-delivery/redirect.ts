@@ -17,12 +17,16 @@ export const PRESIGNED_GET_SECONDS = 5 * 60;
  * FILE_DELIVERY=redirect: a 303 to a presigned GET of the object. The bucket sends the
  * bytes and answers Range, If-Range and If-None-Match itself (with its own ETag, which a
  * resuming client then sends back here and on to the bucket, so If-Range is the bucket's
- * to judge).
+ * to judge). The object is asked for first (checkServable): a client is sent only to a bucket
+ * that answers and holds it.
  */
 export function redirectDelivery(store: S3BlobStore): DeliveryPolicy {
   return handOff(streamDelivery(store), {
     ifRange: 'sender',
     async answer(reply, { file, presentation: { cacheControl, downloadName } }) {
+      // One HEAD first: a bucket that is away answers 503 here (a redirect would leave the
+      // client at an address that does not answer), and nothing is recorded as downloaded.
+      await store.checkServable(file.blobKey);
       const location = await store.presignedGet(file.blobKey, {
         contentType: file.contentType,
         // The bucket's answer carries no policy of ours; a PDF opens inline there as here.

@@ -9,6 +9,9 @@ import { etagOf, fileHeaders, presentationOf } from './presentation';
 /** Measured here: 16 KiB stream buffers reach about 11% of sendfile's throughput; 1 MiB about 95%. */
 const READ_BUFFER_BYTES = 1 << 20;
 
+/** What fileHeaders and a range set for the file's bytes, and an error answer must not carry. */
+const FILE_ONLY_HEADERS = ['etag', 'accept-ranges', 'cache-control', 'content-disposition', 'content-range'];
+
 /**
  * FILE_DELIVERY=stream: the portal sends the bytes from the blob store (a folder or a
  * bucket) itself, with what resumable and cached downloads need: ETag (the SHA-256),
@@ -43,8 +46,17 @@ export function streamDelivery(blobStore: BlobStore): DeliveryPolicy {
         return reply.send(Buffer.alloc(0));
       }
 
-      // Opened before the status line goes out, so a missing blob is a clean 500, not a cut-off 200.
-      const blob = await blobStore.open(file.blobKey, { start, end });
+      // Opened before the status line goes out, so a missing blob is a clean 500, not a cut-off
+      // 200, and a bucket that is away a clean 503 (its store refuses with a ServiceUnavailableError).
+      let blob: BlobReader;
+      try {
+        blob = await blobStore.open(file.blobKey, { start, end });
+      } catch (error) {
+        // The answer is an error now: none of the file's headers go with it (a cache must not
+        // keep it, a browser must not save it under the file's name).
+        for (const name of FILE_ONLY_HEADERS) reply.removeHeader(name);
+        throw error;
+      }
       // Fastify steps aside: the body is written straight to the socket from reused buffers.
       reply.hijack();
       reply.raw.writeHead(reply.statusCode, reply.getHeaders() as OutgoingHttpHeaders);

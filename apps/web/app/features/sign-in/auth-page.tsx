@@ -57,7 +57,9 @@ async function exchange(token: string, verifier: string | undefined, signal: Abo
   } catch (error) {
     if (error instanceof ApiError && error.status === 400) return { kind: 'invalid' };
     if (error instanceof ApiError && error.status === 409) return { kind: 'other-browser' };
-    if (error instanceof ApiError && error.status === 429) return { kind: 'failed', message: error.message };
+    // Too many tries, or a service the sign-in needs is away (503): the server's words say when to try again.
+    if (error instanceof ApiError && (error.status === 429 || error.status === 503))
+      return { kind: 'failed', message: error.message };
     return { kind: 'failed', message: COULD_NOT_SIGN_IN };
   }
 }

@@ -22,6 +22,7 @@ describe('usage figures', () => {
     feedFetches: [{ day: '2026-11-22', private: 3, firmware: 1 }],
     errors: null,
     telemetryDropped: { overBudget: 0, lowDisk: 0 },
+    disks: [],
   };
 
   it('fills every day of the range, so quiet days show as zero', () => {

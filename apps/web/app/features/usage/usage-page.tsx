@@ -1,6 +1,7 @@
-import { USAGE_RANGE_DAYS, type UsageRangeDays, type UsageReport } from '@portal/contracts';
+import { DISK_WORDS, USAGE_RANGE_DAYS, type UsageRangeDays, type UsageReport } from '@portal/contracts';
 import { ChartIcon } from '../../shared/components/icons';
-import { formatCount } from '../../shared/format';
+import { Alert } from '../../shared/components/ui/alert';
+import { formatCount, formatFileSize } from '../../shared/format';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { loadStaffData } from '../../shared/identity/staff-data';
@@ -60,6 +61,7 @@ export default function UsagePage({ loaderData }: Route.ComponentProps) {
 function UsageFigures({ report }: { report: UsageReport }) {
   return (
     <>
+      <DiskSpace disks={report.disks} />
       {usageFigures(report).map((figure) => (
         <FigureSection key={figure.id} figure={figure} />
       ))}
@@ -74,6 +76,36 @@ function UsageFigures({ report }: { report: UsageReport }) {
       {!report.errors && <p>Errors are not reported: REPORT_ERRORS is off.</p>}
       <DroppedLine dropped={report.telemetryDropped} />
     </>
+  );
+}
+
+/**
+ * The disks the portal writes, with a warning above them when one is low (below a tenth of
+ * it or 1 GiB): the operator hears of a full disk before a publisher meets it.
+ */
+function DiskSpace({ disks }: { disks: UsageReport['disks'] }) {
+  const low = disks.filter((disk) => disk.low);
+  return (
+    <section className={page.section} aria-labelledby="disk-space">
+      <h2 id="disk-space">Disk space</h2>
+      {low.length > 0 && (
+        <Alert tone="warning">
+          Low on space:{' '}
+          {low.map((disk) => `the ${DISK_WORDS[disk.name]} has ${formatFileSize(disk.freeBytes)} free`).join('; ')}. An
+          upload that does not fit there is refused: free space on that disk (docs/operations.md, &ldquo;When things
+          fail&rdquo;).
+        </Alert>
+      )}
+      <NumbersTable
+        caption="Free space of each disk the portal writes, now"
+        columns={['Disk', 'Free', 'Size']}
+        rows={disks.map((disk) => [
+          DISK_WORDS[disk.name],
+          formatFileSize(disk.freeBytes),
+          formatFileSize(disk.sizeBytes),
+        ])}
+      />
+    </section>
   );
 }
 

@@ -1,3 +1,4 @@
+import { SERVICE_OUTAGES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-client';
 import { signInDate } from './sign-in-date';
@@ -13,9 +14,17 @@ describe('sign-in texts', () => {
     );
   });
 
+  it('says in the server’s words that the mail cannot be sent now (503)', () => {
+    expect(signInFailureMessage(new ApiError(503, SERVICE_OUTAGES.signInMail.message))).toBe(
+      'The sign-in email cannot be sent right now. Please try again in a few minutes.',
+    );
+  });
+
   it('apologises in general for anything else', () => {
     expect(SIGN_IN_FAILED).toBe('There was an error submitting your request.');
-    expect(signInFailureMessage(new ApiError(503, 'The sign-in email could not be sent.'))).toBe(SIGN_IN_FAILED);
+    expect(signInFailureMessage(new ApiError(500, 'Something went wrong on our side. Please try again later.'))).toBe(
+      SIGN_IN_FAILED,
+    );
     expect(signInFailureMessage(new ApiError(0, 'timeout'))).toBe(SIGN_IN_FAILED);
     expect(signInFailureMessage(new TypeError('failed to fetch'))).toBe(SIGN_IN_FAILED);
   });

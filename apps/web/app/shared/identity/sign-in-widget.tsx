@@ -16,9 +16,13 @@ import styles from './sign-in-widget.module.css';
 export const SIGN_IN_SENT = 'You will receive an email with a link to sign in within the next couple of minutes.';
 export const SIGN_IN_FAILED = 'There was an error submitting your request.';
 
-/** SPEC §8: the server's own words when it refused the request, a general apology for anything else. */
+/**
+ * SPEC §8: the server's own words when it refused the request or cannot do it now (503: the mail
+ * server or another service it needs is away, and the words say when to ask again), a general
+ * apology for anything else.
+ */
 export function signInFailureMessage(error: unknown): string {
-  const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  const serverSaid = error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.status === 503);
   return serverSaid ? error.message : SIGN_IN_FAILED;
 }
 

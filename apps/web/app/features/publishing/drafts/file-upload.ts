@@ -1,4 +1,10 @@
-import { bearerAuthorization, PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, UPLOAD_METADATA_KEYS } from '@portal/contracts';
+import {
+  bearerAuthorization,
+  INSUFFICIENT_STORAGE,
+  PUBLISHING_PATHS,
+  UPLOAD_CHUNK_BYTES,
+  UPLOAD_METADATA_KEYS,
+} from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
 import { readBearer } from '../../../shared/api/api-client';
 import { formatFileSize } from '../../../shared/format';
@@ -140,9 +146,14 @@ interface TusError {
   originalResponse?: { getBody(): string; getStatus(): number } | null;
 }
 
-/** Whether trying again may help: no answer at all (the connection), a server fault, or tus's "busy" (409, 423). */
+/**
+ * Whether trying again may help: no answer at all (the connection), a server fault, or tus's
+ * "busy" (409, 423). Not a server out of space (507): its partial file is gone, and only its
+ * operator can make room.
+ */
 export function isRetryable(error: unknown): boolean {
   const status = (error as TusError).originalResponse?.getStatus() ?? 0;
+  if (status === INSUFFICIENT_STORAGE) return false;
   return status === 0 || status >= 500 || status === 409 || status === 423;
 }
 
