@@ -9,6 +9,7 @@ import {
   DISK_WORDS,
   PUBLISHING_PATHS,
   RELEASES_PATHS,
+  SIGN_IN_PATHS,
   sizeInWords,
   type Draft,
   type DraftList,
@@ -256,6 +257,15 @@ test.describe('the database on a disk that fills', () => {
     expect(message).toBe(refused!.status === 507 ? DISK_FULL_MESSAGE : DATABASE_UNAVAILABLE_MESSAGE);
     // Customers are served from memory throughout.
     expect(Object.keys(await lookUpVersionsOf(portal)).length).toBeGreaterThan(0);
+    // A sign-in link asked for now (its row, its mail in DATA_DIR/outbox) is refused whole.
+    const linkRequest = await fetch(new URL(SIGN_IN_PATHS.linkRequests, portal.url), {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'db-disk-newcomer@example.com', redirectPath: '/service' }),
+    });
+    expect(linkRequest.status).toBe(507);
+    expect(await linkRequest.json()).toEqual({ message: DISK_FULL_MESSAGE });
+    expect((await readdir(path.join(data, 'outbox'))).filter((name) => !name.endsWith('.eml'))).toEqual([]);
     const saved = refused!.status === 507 ? await draftCount() : undefined;
 
     await rm(path.join(data, 'filler'));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SERVICE_OUTAGES, siteNameOf } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -126,9 +126,15 @@ export function createMailer({ smtpUrl, mailFrom, senderName, dataDir }: MailerS
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`;
       const file = path.join(outbox, name);
-      // Written aside, then renamed: whoever watches the outbox never reads half a message.
-      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
-      await rename(`${file}.part`, file);
+      // Written aside, then renamed: whoever watches the outbox never reads half a message,
+      // and a write cut short (a full disk) leaves nothing behind.
+      try {
+        await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+        await rename(`${file}.part`, file);
+      } catch (error) {
+        await rm(`${file}.part`, { force: true });
+        throw error;
+      }
       return { outboxFile: file };
     },
     close: () => composer.close(),

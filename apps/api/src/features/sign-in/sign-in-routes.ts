@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import fp from 'fastify-plugin';
 import { Type } from 'typebox';
 import { StaffAuthorizationHeaders } from '../../plugins/staff-auth';
+import { isOutOfSpace } from '../../plugins/disks';
 import { ServiceUnavailableError } from '../../shared/service-availability';
 import { revokeStaffSession } from '../../shared/staff-sessions';
 import { canonicalEmail, isStaffAddress, isTaggedAddress } from '../../shared/canonical-email';
@@ -119,6 +120,8 @@ const signInApi: FastifyPluginAsyncTypebox = async (app) => {
             const { message, retryAfterSeconds } = SERVICE_OUTAGES.signInMail;
             return reply.status(503).header('retry-after', String(retryAfterSeconds)).send({ message });
           }
+          // The outbox's disk full: the error handler's 507, nothing kept.
+          if (isOutOfSpace(error)) throw error;
           request.log.error({ err: error }, 'sign-in mail could not be sent');
           return reply.status(503).send({ message: MESSAGES.mailFailed });
         }
