@@ -1,3 +1,5 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { CatalogueManifest } from '@portal/contracts';
 
 /**
@@ -21,4 +23,26 @@ export function onePibManifest(pib: { internalVariant: string; variant: string; 
     ],
     dsvs: [],
   } satisfies CatalogueManifest;
+}
+
+/**
+ * A new folder under `workDir` publishing one offline installer per version (`<version>.zip`,
+ * its bytes as given) for family CS, seen by `registrationId`: an import folder for a test.
+ */
+export async function installersFolder(workDir: string, files: Record<string, Buffer>, registrationId: string) {
+  const folder = await mkdtemp(path.join(workDir, 'publish-'));
+  for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(folder, `${name}.zip`), bytes);
+  const manifest: CatalogueManifest = {
+    families: ['CS'],
+    versions: Object.keys(files).map((name) => ({
+      name,
+      families: ['CS'],
+      offlineInstaller: { path: `${name}.zip` },
+    })),
+    registrations: [{ registrationId, family: 'CS' }],
+    pibs: [],
+    dsvs: [],
+  };
+  await writeFile(path.join(folder, 'catalogue.json'), JSON.stringify(manifest));
+  return folder;
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { UNREACHABLE_SOCKET_CODES } from '../shared/unreachable';
 
 /** What an answer that needs the database says while it is away (503, with Retry-After). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -6,16 +7,6 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
 /** Retry-After of those answers: about how long a supervised restart takes. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-/** Socket errors: nothing listens there, or the connection broke. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-]);
 /**
  * SQLSTATEs of a server going or gone: 57P01 (terminated: the postmaster died, or an
  * administrator), 57P02 (another backend crashed), 57P03 (starting up, in recovery, shutting
@@ -33,7 +24,7 @@ const UNAVAILABLE_MESSAGE =
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_STATE.test(code))) return true;
+    if (typeof code === 'string' && (UNREACHABLE_SOCKET_CODES.has(code) || UNAVAILABLE_STATE.test(code))) return true;
     if (UNAVAILABLE_MESSAGE.test(cause.message)) return true;
   }
   return false;

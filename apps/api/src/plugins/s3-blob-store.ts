@@ -25,6 +25,7 @@ import {
   type PutOptions,
   type StoredBlob,
 } from './blob-store';
+import { UNREACHABLE_SOCKET_CODES } from '../shared/unreachable';
 
 /**
  * Parts of a multipart upload. A file up to this size goes up in one PUT; a larger one in
@@ -47,18 +48,6 @@ const ANSWER_DEADLINE_MS = 10_000;
 const PROBE_EVERY_MS = 1_000;
 /** The key the probe asks for: any answer, 404 or 403 included, means the bucket answers. */
 const PROBE_KEY = 'portal-probe';
-/** Socket codes of a bucket that cannot be reached (nothing listens, the connection broke, no route, no name). */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-  'ENOTFOUND',
-]);
-
 /** What a presigned GET may set on the answer (S3's response-* overrides). */
 export interface PresignedGet {
   contentType: string;
@@ -331,7 +320,7 @@ export function isUnreachable(error: unknown): boolean {
   const codes = [error, ...((error as { errors?: unknown[] }).errors ?? [])].map(
     (each) => (each as { code?: unknown } | undefined)?.code,
   );
-  if (codes.some((code) => typeof code === 'string' && UNREACHABLE_CODES.has(code))) return true;
+  if (codes.some((code) => typeof code === 'string' && UNREACHABLE_SOCKET_CODES.has(code))) return true;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return status === 502 || status === 504 || (status === 503 && error.name !== 'SlowDown');
 }

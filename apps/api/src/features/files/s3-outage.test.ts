@@ -1,6 +1,6 @@
 import { SERVICE_OUTAGES, type Versions } from '@portal/contracts';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { capturedLog } from '../../../test/captured-log';
 import { importFolder } from '../../../test/demo-portal';
 import { startS3Server, type S3Server } from '../../../test/s3-server';
 import { createTestApp } from '../../../test/test-app';
+import { installersFolder } from '../../../../../test-kit/manifests';
 
 /**
  * The fault suite's S3 row (docs/operations.md, "When things fail"): the real s3rver behind
@@ -18,7 +19,8 @@ import { createTestApp } from '../../../test/test-app';
  * again once the bucket is back, with no restart.
  */
 
-const REGISTRATION = 'Hasp id=S3-OUTAGE-0001';
+const REGISTRATION_ID = 'S3-OUTAGE-0001';
+const REGISTRATION = `Hasp id=${REGISTRATION_ID}`;
 const installer = randomBytes(300_001);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** The operator's line: which bucket, and why. */
@@ -27,28 +29,6 @@ const OUTAGE_LINE =
 
 let s3: S3Server;
 let workDir: string;
-
-/** A folder publishing one offline installer per version, seen by REGISTRATION. */
-async function publishFolder(files: Record<string, Buffer>) {
-  const folder = await mkdtemp(path.join(workDir, 'publish-'));
-  for (const [version, bytes] of Object.entries(files))
-    await writeFile(path.join(folder, `Setup ${version}.exe`), bytes);
-  await writeFile(
-    path.join(folder, 'catalogue.json'),
-    JSON.stringify({
-      families: ['CS'],
-      versions: Object.keys(files).map((name) => ({
-        name,
-        families: ['CS'],
-        offlineInstaller: { path: `Setup ${name}.exe` },
-      })),
-      registrations: [{ registrationId: REGISTRATION.slice('Hasp id='.length), family: 'CS' }],
-      pibs: [],
-      dsvs: [],
-    }),
-  );
-  return folder;
-}
 
 /** A portal on the bucket with FILE_DELIVERY=`delivery`, 1.0.0 published, its log captured. */
 async function portalOnBucket(delivery: 'stream' | 'redirect') {
@@ -62,7 +42,7 @@ async function portalOnBucket(delivery: 'stream' | 'redirect') {
   const { app, database } = portal;
   const publish = (folder: string) =>
     importFolder(folder, { db: database.db, secretKey: app.secretKey, blobStore: app.blobStore });
-  await publish(await publishFolder({ '1.0.0': installer }));
+  await publish(await installersFolder(workDir, { '1.0.0': installer }, REGISTRATION_ID));
   // Downloads go over a socket, as a customer's do (a streamed answer takes the socket over).
   const origin = await app.listen({ port: 0, host: '127.0.0.1' });
   const lookup = () => app.inject({ url: '/v1/Cornerstone/versions', headers: { authorization: REGISTRATION } });
@@ -208,7 +188,11 @@ describe('the S3 endpoint stopped', () => {
   });
 
   it('the publisher: an import while the bucket is stopped names it and publishes nothing; the same import works once it is back', async () => {
-    const folder = await publishFolder({ '1.0.0': installer, '2.0.0': randomBytes(70_001) });
+    const folder = await installersFolder(
+      workDir,
+      { '1.0.0': installer, '2.0.0': randomBytes(70_001) },
+      REGISTRATION_ID,
+    );
     const versionsListed = async () => Object.keys((await stream.lookup()).json<Versions>()).sort();
 
     await withBucketStopped([stream], async () => {

@@ -9,6 +9,7 @@ import { MULTIPART_PART_BYTES, S3BlobStore } from '../../plugins/s3-blob-store';
 import { startFailingProxy, startS3Server, type S3Server } from '../../../test/s3-server';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { importFolder } from './publishing';
+import { installersFolder } from '../../../../../test-kit/manifests';
 
 // s3rver also serves unsigned requests; what it proves here is that publishing speaks the S3
 // protocol (multipart included) and that a failed upload leaves the bucket as it was.
@@ -18,27 +19,6 @@ let portal: TestApp;
 let workDir: string;
 
 const keyOf = (bytes: Buffer) => blobKeyFor(createHash('sha256').update(bytes).digest('hex'));
-
-/** A folder publishing one offline installer per version, for family CS and registration PUB-0001. */
-async function folderWith(files: Record<string, Buffer>) {
-  const folder = await mkdtemp(path.join(workDir, 'publish-'));
-  for (const [name, bytes] of Object.entries(files)) await writeFile(path.join(folder, `${name}.zip`), bytes);
-  await writeFile(
-    path.join(folder, 'catalogue.json'),
-    JSON.stringify({
-      families: ['CS'],
-      versions: Object.keys(files).map((name) => ({
-        name,
-        families: ['CS'],
-        offlineInstaller: { path: `${name}.zip` },
-      })),
-      registrations: [{ registrationId: 'PUB-0001', family: 'CS' }],
-      pibs: [],
-      dsvs: [],
-    }),
-  );
-  return folder;
-}
 
 const publish = (folder: string, blobStore = portal.app.blobStore, sweepGraceMs?: number) =>
   importFolder(folder, {
@@ -79,7 +59,7 @@ describe('publishing to an S3 bucket', () => {
   const small = randomBytes(10_000);
 
   it('uploads small files whole and large ones in parts, and shows them once committed', async () => {
-    const summary = await publish(await folderWith({ '1.0.0': small, '2.0.0': large }));
+    const summary = await publish(await installersFolder(workDir, { '1.0.0': small, '2.0.0': large }, 'PUB-0001'));
     expect(summary.files).toEqual({ stored: 2, alreadyStored: 0 });
     expect(await objectsInBucket()).toEqual([keyOf(small), keyOf(large)].sort());
     await expect.poll(versionsShown, { timeout: 5_000 }).toEqual(['1.0.0', '2.0.0']);
@@ -95,7 +75,10 @@ describe('publishing to an S3 bucket', () => {
     const newLarge = randomBytes(MULTIPART_PART_BYTES * 3);
     try {
       await expect(
-        publish(await folderWith({ '1.0.0': small, '3.0.0': newSmall, '4.0.0': newLarge }), failing),
+        publish(
+          await installersFolder(workDir, { '1.0.0': small, '3.0.0': newSmall, '4.0.0': newLarge }, 'PUB-0001'),
+          failing,
+        ),
       ).rejects.toThrow();
       // The small new file had gone up whole before the large one failed: it is removed again.
       expect(proxy.requests.some((request) => request.startsWith(`PUT /${s3.bucket}/${keyOf(newSmall)}`))).toBe(true);
@@ -108,7 +91,9 @@ describe('publishing to an S3 bucket', () => {
     expect(await versionsShown()).toEqual(['1.0.0', '2.0.0']);
 
     // And the same folder publishes once the store is well again.
-    const summary = await publish(await folderWith({ '1.0.0': small, '3.0.0': newSmall, '4.0.0': newLarge }));
+    const summary = await publish(
+      await installersFolder(workDir, { '1.0.0': small, '3.0.0': newSmall, '4.0.0': newLarge }, 'PUB-0001'),
+    );
     expect(summary.files).toEqual({ stored: 2, alreadyStored: 1 });
     await expect.poll(versionsShown, { timeout: 5_000 }).toEqual(['1.0.0', '2.0.0', '3.0.0', '4.0.0']);
   });
@@ -120,7 +105,7 @@ describe('publishing to an S3 bucket', () => {
     await portal.app.blobStore.put(strayFile, keyOf(stray));
     const referenced = await objectsInBucket();
     expect(referenced).toContain(keyOf(stray));
-    await publish(await folderWith({ '1.0.0': small }), portal.app.blobStore, 0);
+    await publish(await installersFolder(workDir, { '1.0.0': small }, 'PUB-0001'), portal.app.blobStore, 0);
     const after = await objectsInBucket();
     expect(after).not.toContain(keyOf(stray));
     expect(after).toEqual(referenced.filter((key) => key !== keyOf(stray)));
