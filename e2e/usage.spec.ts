@@ -97,11 +97,13 @@ test('browsing, a download and a lookup show up on the Usage screen, and nothing
   await expect(rowOf('Lookups per day, days with any')).toBeVisible();
   await expect(page.getByRole('table', { name: /most downloaded/ })).toContainText('2.7.0');
   await expect(page.getByTestId('page-views-chart').locator('canvas')).toBeVisible();
-  // Each disk the shared portal writes, by the name a message gives it, with its free space.
+  // Each disk the shared portal writes, by the name a message gives it (starting a row, so
+  // with a capital), with its free space.
   const disks = page.getByRole('table', { name: 'Free space of each disk the portal writes, now' });
   const size = '[\\d.,]+ (bytes|kB|MB|GB)';
   for (const words of Object.values(DISK_WORDS)) {
-    const row = new RegExp(`^${words.replace(/[()]/g, '\\$&')} ${size} ${size}$`);
+    const shown = words.charAt(0).toUpperCase() + words.slice(1);
+    const row = new RegExp(`^${shown.replace(/[()]/g, '\\$&')} ${size} ${size}$`);
     await expect(disks.getByRole('row', { name: row })).toBeVisible();
   }
 

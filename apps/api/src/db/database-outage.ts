@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { UNREACHABLE_SOCKET_CODES } from '../shared/unreachable';
+import { causesOf } from '../shared/causes';
 
 /** What an answer that needs the database says while it is away (503, with Retry-After). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
@@ -22,12 +23,11 @@ const UNAVAILABLE_MESSAGE =
  * cannot be reached now, rather than that a query was wrong: those answer 503, never 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+  return causesOf(error).some((cause) => {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string' && (UNREACHABLE_SOCKET_CODES.has(code) || UNAVAILABLE_STATE.test(code))) return true;
-    if (UNAVAILABLE_MESSAGE.test(cause.message)) return true;
-  }
-  return false;
+    return UNAVAILABLE_MESSAGE.test(cause.message);
+  });
 }
 
 const PROBE_EVERY_MS = 1_000;

@@ -5,6 +5,7 @@ import type { Config } from '../config/config';
 import { clusterDirOf } from '../db/embedded-server';
 import { blobRootOf } from './blob-store';
 import { outboxDirOf } from './mailer';
+import { causesOf } from '../shared/causes';
 
 export interface DiskSpace {
   /** What the portal, not running as root, may still write (statfs's bavail). */
@@ -65,9 +66,7 @@ export async function disksNow(config: Parameters<typeof portalDisks>[0]) {
  * or PostgreSQL's disk_full (SQLSTATE 53100).
  */
 export function isOutOfSpace(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
-    const code = (cause as { code?: unknown }).code;
-    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
-  }
-  return false;
+  return causesOf(error).some((cause) => OUT_OF_SPACE_CODES.has((cause as { code?: unknown }).code));
 }
+
+const OUT_OF_SPACE_CODES = new Set<unknown>(['ENOSPC', 'EDQUOT', '53100']);

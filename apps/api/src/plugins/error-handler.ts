@@ -1,13 +1,7 @@
-import { DISK_FULL_MESSAGE, INSUFFICIENT_STORAGE } from '@portal/contracts';
+import { INSUFFICIENT_STORAGE } from '@portal/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  DATABASE_UNAVAILABLE_MESSAGE,
-  isDatabaseUnavailable,
-} from '../db/database-outage';
-import { isOutOfSpace } from './disks';
-import { ServiceUnavailableError } from '../shared/service-availability';
+import { faultAnswer } from './fault-answer';
 import { FRAMEWORK_MESSAGES, frameworkMessage } from './framework-errors';
 
 /**
@@ -19,24 +13,14 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
       // A service the request needs is away (the S3 bucket, the mail server, a closed limit's
-      // Redis): a wait, not a fault, in the words of its answer; its owner logs the outage once.
-      if (error instanceof ServiceUnavailableError) {
-        return reply
-          .status(503)
-          .header('retry-after', String(error.answer.retryAfterSeconds))
-          .send({ message: error.answer.message });
-      }
-      // The database away (restarting, unreachable): a wait, not a fault; its owner logs the outage once.
-      if (status >= 500 && isDatabaseUnavailable(error)) {
-        return reply
-          .status(503)
-          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-          .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
-      }
-      // A full disk (the database's, the outbox's): nothing was saved, and only the operator can mend it.
-      if (status >= 500 && isOutOfSpace(error)) {
-        request.log.warn({ err: error }, 'a request could not be saved: a disk is full');
-        return reply.status(INSUFFICIENT_STORAGE).send({ message: DISK_FULL_MESSAGE });
+      // Redis, the database): a wait, not a fault, in the words of its answer; its owner logs
+      // the outage once. A full disk (the database's, the outbox's): nothing was saved, and
+      // only the operator can mend it.
+      const fault = status >= 500 ? faultAnswer(error) : undefined;
+      if (fault) {
+        if (fault.status === INSUFFICIENT_STORAGE) request.log.warn({ err: error }, 'a request could not be saved: a disk is full');
+        if (fault.retryAfterSeconds !== undefined) reply.header('retry-after', String(fault.retryAfterSeconds));
+        return reply.status(fault.status).send({ message: fault.message });
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');

@@ -1,6 +1,5 @@
 import {
   SHA256_PATTERN,
-  DISK_FULL_MESSAGE,
   DISK_WORDS,
   DraftFile,
   DraftFileClaim,
@@ -29,13 +28,10 @@ import fp from 'fastify-plugin';
 import { mkdir } from 'node:fs/promises';
 import { NodeRequest } from 'srvx/node';
 import { Type } from 'typebox';
-import {
-  DATABASE_RETRY_AFTER_SECONDS,
-  DATABASE_UNAVAILABLE_MESSAGE,
-  isDatabaseUnavailable,
-} from '../../db/database-outage';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/database-outage';
 import { blobKeyFor, blobRootOf } from '../../plugins/blob-store';
-import { isOutOfSpace, spaceOf } from '../../plugins/disks';
+import { spaceOf } from '../../plugins/disks';
+import { faultAnswer } from '../../plugins/fault-answer';
 import { STAFF_AUTH_RESPONSES, StaffAuthorizationHeaders } from '../../plugins/staff-auth';
 import { DRAFT_SWEEP_INTERVAL_MS, isOpenDraft } from './drafts';
 import {
@@ -53,6 +49,8 @@ class Refusal {
   constructor(
     readonly status_code: number,
     message: string,
+    /** A wait's Retry-After (a fault's 503). */
+    readonly retryAfterSeconds?: number,
   ) {
     this.body = JSON.stringify({ message });
   }
@@ -127,13 +125,12 @@ function refusalOf(status: number, text: string): { status: number; body: string
 }
 
 /**
- * A fault an upload met that is not the upload's: a full disk (507, which trying again cannot
- * mend), the database away (503, which a moment may), or undefined for anything else.
+ * A fault an upload met that is not the upload's (faultAnswer: a full disk, the database or
+ * the bucket away), as a refusal; undefined for anything else.
  */
 function faultRefusal(error: unknown): Refusal | undefined {
-  if (isOutOfSpace(error)) return new Refusal(INSUFFICIENT_STORAGE, DISK_FULL_MESSAGE);
-  if (isDatabaseUnavailable(error)) return new Refusal(503, DATABASE_UNAVAILABLE_MESSAGE);
-  return undefined;
+  const fault = faultAnswer(error);
+  return fault && new Refusal(fault.status, fault.message, fault.retryAfterSeconds);
 }
 
 /** The metadata a draft's upload must carry, checked: else the publisher's words for what is wrong. */
@@ -294,6 +291,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       if (value !== undefined) headers[name] = String(value);
     let status: number;
     let body = '';
+    /** A fault's own wait; a 503 from inside tus (its hooks met the database away) waits the database's. */
+    let retryAfterSeconds: number | undefined;
     try {
       const { store, server } = await open();
       // A PATCH's body is read by the store straight from the socket (decision 263).
@@ -311,19 +310,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         // Every byte is in but the upload was never finished (the portal died between the
         // last byte and the blob store, or the copy failed): finished now, so the client,
         // which takes a whole offset for success, is right to.
-        ({ status, body } = await finishAsked(request, request.staff!.email));
+        ({ status, body, retryAfterSeconds } = await finishAsked(request, request.staff!.email));
       }
     } catch (error) {
       const fault = faultRefusal(error);
       if (!fault) request.log.error({ err: error }, 'an upload request failed');
       status = fault?.status_code ?? 500;
       body = fault?.body ?? JSON.stringify({ message: UPLOAD_FAILED_MESSAGE });
+      retryAfterSeconds = fault?.retryAfterSeconds;
     }
     if (status >= 400) {
       headers['content-type'] = JSON_TYPE;
       headers['content-length'] = String(Buffer.byteLength(body));
     }
-    if (status === 503) headers['retry-after'] = String(DATABASE_RETRY_AFTER_SECONDS);
+    if (status === 503) headers['retry-after'] = String(retryAfterSeconds ?? DATABASE_RETRY_AFTER_SECONDS);
     if (reply.raw.headersSent) return;
     reply.raw.writeHead(status, headers);
     reply.raw.end(request.method === 'HEAD' ? undefined : body || undefined);
@@ -333,7 +333,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   const finishAsked = async (
     request: FastifyRequest,
     uploadedBy: string,
-  ): Promise<{ status: number; body: string }> => {
+  ): Promise<{ status: number; body: string; retryAfterSeconds?: number }> => {
     const { uploadId } = request.params as UploadParams;
     const { store } = await open();
     try {
@@ -342,7 +342,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     } catch (error) {
       if (error instanceof Refusal) return { status: error.status_code, body: error.body };
       const fault = faultRefusal(error);
-      if (fault) return { status: fault.status_code, body: fault.body };
+      if (fault) return { status: fault.status_code, body: fault.body, retryAfterSeconds: fault.retryAfterSeconds };
       // Finished meanwhile by another request: its files are gone.
       if (
         !(await store.getUpload(uploadId).then(

@@ -100,7 +100,8 @@ function DiskSpace({ disks }: { disks: UsageReport['disks'] }) {
         caption="Free space of each disk the portal writes, now"
         columns={['Disk', 'Free', 'Size']}
         rows={disks.map((disk) => [
-          DISK_WORDS[disk.name],
+          // The words are written for the middle of a sentence; a table's row starts one.
+          capitalised(DISK_WORDS[disk.name]),
           formatFileSize(disk.freeBytes),
           formatFileSize(disk.sizeBytes),
         ])}
@@ -189,4 +190,8 @@ function NumbersTable({
       </div>
     </>
   );
+}
+
+function capitalised(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
