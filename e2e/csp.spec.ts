@@ -1,21 +1,27 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { languageOfPath, pathWithoutLanguage } from '@portal/contracts';
 import { expect, test } from './fixtures';
 import { REPO_ROOT } from '../test-kit/portal-process';
 
-/** Every prerendered page of the build, by its route path. */
+/**
+ * Every prerendered English page of the build, by its route path, and each other language's
+ * home page: a page in another language is the same page with another import map, and its
+ * home page has that language's import map (docs/decisions/279).
+ */
 function prerenderedPaths(): string[] {
   const clientDir = path.join(REPO_ROOT, 'apps/web/build/client');
   return readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
     .filter((file) => file.endsWith('index.html'))
-    .map((file) => `/${path.dirname(file)}`.replace(/\/\.$/, '/'));
+    .map((file) => `/${path.dirname(file)}`.replace(/\/\.$/, '/'))
+    .filter((pagePath) => languageOfPath(pagePath) === 'en' || pathWithoutLanguage(pagePath) === '/');
 }
 
 const pagePaths = prerenderedPaths();
 
 // A build without pages (or a path that changed) would make the loop below run nothing and pass.
 test('the build has the prerendered pages this check walks', () => {
-  expect(pagePaths).toEqual(expect.arrayContaining(['/', '/cornerstone', '/privacy']));
+  expect(pagePaths).toEqual(expect.arrayContaining(['/', '/cornerstone', '/privacy', '/de', '/zh-hans']));
 });
 
 for (const pagePath of pagePaths) {

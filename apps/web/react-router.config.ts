@@ -1,8 +1,17 @@
-import { DOWNLOAD_LINK_PAGE, FEED_FILE_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
+import {
+  ALL_LANGUAGES,
+  LANGUAGE_PREFIXES,
+  DOWNLOAD_LINK_PAGE,
+  FEED_FILE_PAGE,
+  pathInLanguage,
+  SIGN_IN_PATHS,
+  TRANSLATED_PAGES,
+} from '@portal/contracts';
 import type { Config } from '@react-router/dev/config';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DESTINATIONS } from './app/shared/navigation/navigation';
+import { LANGUAGE_SEGMENT } from './app/routes';
 
 /**
  * Staff screens and the sign-in landing depend on the browser's sign-in, and the broken
@@ -30,8 +39,15 @@ export default {
     v8_viteEnvironmentApi: false,
   },
   routeDiscovery: { mode: 'initial' },
+  // Every public page in English, and the pages offered in every language in each of them
+  // (the pseudo-language's too, for the tests: docs/decisions/279).
   async prerender({ getStaticPaths }) {
-    return [...getStaticPaths().filter((routePath) => !BROWSER_ONLY(routePath)), '/404'];
+    // getStaticPaths leaves out the routes with a parameter: the translated pages' `:lang?` too.
+    const english = [...getStaticPaths().filter((routePath) => !BROWSER_ONLY(routePath)), '/', '/404'];
+    const languages = ALL_LANGUAGES.flatMap((language) =>
+      TRANSLATED_PAGES.map((page) => pathInLanguage(page, language)),
+    );
+    return [...new Set([...english, ...languages])];
   },
   // The API server needs the route table to tell a browser-only route (SPA fallback, 200)
   // from an unknown path (not-found page, 404).
@@ -42,9 +58,14 @@ export default {
       const parent = route.parentId ? fullPath(route.parentId) : '';
       return route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent || '/';
     };
+    // A page offered in every language is prerendered in each: none of its addresses is browser-only.
     const patterns = Object.keys(routes)
       .map(fullPath)
-      .filter((pattern) => !pattern.endsWith('*'));
+      .filter((pattern) => !pattern.endsWith('*') && !pattern.includes(LANGUAGE_SEGMENT))
+      // Each language's Home is prerendered too.
+      .filter(
+        (pattern) => !ALL_LANGUAGES.some((language) => language !== 'en' && pattern === LANGUAGE_PREFIXES[language]),
+      );
     await writeFile(
       path.join(buildDirectory, 'client-routes.json'),
       `${JSON.stringify([...new Set(patterns)], null, 2)}\n`,

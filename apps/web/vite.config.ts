@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { portalMessages } from './i18n/vite-plugin.ts';
 
 /**
  * React Router's production build, beside the development one its package exports point
@@ -43,7 +44,8 @@ const collectShellModules: Plugin = {
 };
 
 export default defineConfig(({ command }) => ({
-  plugins: [reactRouter(), collectShellModules],
+  // The messages first: a page loads its language's words only (docs/decisions/279).
+  plugins: [portalMessages(), reactRouter(), collectShellModules],
   build: {
     assetsInlineLimit: 0,
     // One stylesheet for every page (about 8 KB gzip): a lookup named ten, and on a slow

@@ -174,7 +174,7 @@ export async function buildApp(
   if (dependencies.webBuild) {
     await app.register(webApp, {
       build: dependencies.webBuild,
-      homeNews: async () => (await app.homeNews.current()).html,
+      homeNews: async () => (await app.homeNews.current()).news,
     });
   }
   await app.ready();

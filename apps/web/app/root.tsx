@@ -1,9 +1,9 @@
+import { languageOfPath, type ShippedLanguage } from '@portal/contracts';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
 import { useIdentityStatus } from './shared/identity/identity-store';
-import { INTERNAL_PROBLEM } from './shared/outcome/outcome';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
 import { makerLogoUrl } from './shared/maker-logo';
 import { oidcNameAttribute, oidcOnlyAttribute } from './shared/identity/identity-provider';
@@ -12,17 +12,44 @@ import { makerName } from './shared/maker-name';
 import { reportErrors, reportErrorsAttribute } from './shared/report-errors';
 import { downloadRecordsRetentionDays, draftExpiryDays, telemetryRetentionDays } from './shared/retention';
 import { emitTelemetry } from './shared/telemetry-bus';
+import { renderIn } from './shared/i18n/server-language';
+import { loading, somethingWentWrong } from './shared/i18n/site.messages';
 import { whenIdle } from './shared/when-idle';
 import { Breadcrumbs } from './shell/breadcrumbs';
+import { CARRIED_INPUT } from './shell/carried-input';
+import { offeredLanguage } from './shell/offered-language';
 import { isOutdatedInternetExplorer } from './shell/old-browser';
 import { SiteFooter } from './shell/site-footer';
 import { SiteHeader } from './shell/site-header';
 import { useShellIdentityRead } from './shell/use-shell-identity-read';
 import { useFocusMainOnNavigation } from './shell/use-focus-on-navigation';
+import { skipToContent } from './shell/shell.messages';
+import { internalProblem } from './shared/outcome/outcome.messages';
 import styles from './root.module.css';
 import './styles/global.css';
 
 const OldBrowserNotice = lazy(() => import('./shell/old-browser-notice'));
+/** Loaded only when the browser asks for a language this page is offered in and is not in. */
+const LanguageOffer = lazy(() => import('./shell/language-offer'));
+
+/**
+ * Once the browser is idle: the language its visitor asks for, if this page is offered in it
+ * and is in another (docs/decisions/279), and the input carried from the page in another language.
+ */
+function useLanguageOffer(): ShippedLanguage | undefined {
+  const [offer, setOffer] = useState<ShippedLanguage>();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        if (window.location.hash.startsWith(CARRIED_INPUT)) {
+          void import('./shell/carry-input').then((carried) => carried.restoreInput());
+        }
+        setOffer(offeredLanguage(window.location.pathname, navigator.languages));
+      }, OUTDATED_CHECK_TIMEOUT_MS),
+    [],
+  );
+  return offer;
+}
 
 /** Loaded only when there is a sign-in to speak of: a public visitor never loads it (decision 165). */
 const SignedInBanner = lazy(() =>
@@ -77,13 +104,17 @@ function useTelemetry() {
 const TELEMETRY_START_TIMEOUT_MS = 3_000;
 
 export function Layout({ children }: { children: ReactNode }) {
+  const language = languageOfPath(useLocation().pathname);
+  // Prerendering: this page's words (the browser has its language's only, by its import map).
+  if (import.meta.env.SSR) renderIn(language);
   const outdatedBrowser = useOutdatedBrowser();
+  const offer = useLanguageOffer();
   const identityRead = useShellIdentityRead();
   useFocusMainOnNavigation('main');
   useTelemetry();
   return (
     <html
-      lang="en"
+      lang={language}
       data-maker-name={makerName()}
       data-maker-logo={makerLogoUrl()}
       data-chromatof-downloads-url={chromatofDownloadsUrl()}
@@ -105,7 +136,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <a className={styles.skipLink} href="#main">
-          Skip to content
+          {skipToContent}
         </a>
         {outdatedBrowser && (
           <Suspense>
@@ -119,6 +150,11 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter />
+        {offer && (
+          <Suspense>
+            <LanguageOffer language={offer} />
+          </Suspense>
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -131,7 +167,7 @@ export default function App() {
 }
 
 export function HydrateFallback() {
-  return <p className={styles.loading}>Loading…</p>;
+  return <p className={styles.loading}>{loading}</p>;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
@@ -140,10 +176,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useEffect(() => {
     if (internal) emitTelemetry({ kind: 'error', error });
   }, [internal, error]);
-  const message = internal ? INTERNAL_PROBLEM : `${error.status} ${error.statusText}`;
+  const message = internal ? internalProblem : `${error.status} ${error.statusText}`;
   return (
     <section>
-      <h1>Something went wrong</h1>
+      <h1>{somethingWentWrong}</h1>
       <p role="alert">{message}</p>
       <HomeLink />
     </section>

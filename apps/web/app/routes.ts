@@ -1,4 +1,11 @@
-import { DOWNLOAD_LINK_PAGE, FEED_FILE_PAGE, SIGN_IN_PATHS } from '@portal/contracts';
+import {
+  ALL_LANGUAGES,
+  DOWNLOAD_LINK_PAGE,
+  FEED_FILE_PAGE,
+  isTranslatedPage,
+  LANGUAGE_PREFIXES,
+  SIGN_IN_PATHS,
+} from '@portal/contracts';
 import { type RouteConfig, index, route } from '@react-router/dev/routes';
 import {
   ADVISORY_DRAFT,
@@ -48,12 +55,32 @@ const DESTINATION_MODULES = {
   securityPolicy: 'features/security/public/policy-page.tsx',
 } as const satisfies Record<DestinationName, string>;
 
+/** The optional language segment of the pages offered in every language (react-router.config.ts reads it). */
+export const LANGUAGE_SEGMENT = ':lang?';
+/** The ID of Home's route in a language other than English: `home-in-de`. */
+export const HOME_IN_LANGUAGE = 'home-in-';
+
 /** Route paths are relative to the root route: the registry's URL without its leading '/'. */
 const routePath = (url: string) => url.replace(/^\//, '');
 
-const destinationRoutes = (Object.keys(DESTINATION_MODULES) as DestinationName[]).map((name) => {
+/**
+ * A page offered in every language (TRANSLATED_PAGES) is one route for all of them: its
+ * English address, optionally after a language prefix (`/de/…`, docs/decisions/279). Only the
+ * languages' own addresses are prerendered and served; the API answers any other with 404.
+ * Home is the exception: an optional segment alone would match every unknown one-segment
+ * address, so each language's Home is a route of its own (`home-in-de`, …).
+ */
+const inEveryLanguage = (url: string) => (isTranslatedPage(url) ? `${LANGUAGE_SEGMENT}${url}` : routePath(url));
+
+const destinationRoutes = (Object.keys(DESTINATION_MODULES) as DestinationName[]).flatMap((name) => {
   const { url } = DESTINATIONS[name];
-  return url === '/' ? index(DESTINATION_MODULES[name]) : route(routePath(url), DESTINATION_MODULES[name]);
+  if (url !== '/') return [route(inEveryLanguage(url), DESTINATION_MODULES[name])];
+  return [
+    index(DESTINATION_MODULES[name]),
+    ...ALL_LANGUAGES.filter((language) => language !== 'en').map((language) =>
+      route(LANGUAGE_PREFIXES[language].slice(1), DESTINATION_MODULES[name], { id: `${HOME_IN_LANGUAGE}${language}` }),
+    ),
+  ];
 });
 
 export default [

@@ -12,7 +12,14 @@
 //   A hidden tab paints nothing, so there the scripts load at once.
 //   The preloads are added a few per task (decision 165): a lookup's forty, added at once,
 //   were one of the longest tasks of its load on a phone's CPU.
-// None of it touches an element React hydrates (preloads and scripts are not hydrated).
+// Each page also gets its language (docs/decisions/279-customer-pages-in-six-languages.md):
+// - an import map naming its language's messages modules (`@portal-messages/<namespace>`, which
+//   the scripts import), and their modulepreloads beside the scripts' own;
+// - on a page offered in every language, its `hreflang` links (full addresses: the server
+//   writes PUBLIC_URL's origin in place of PUBLIC_ORIGIN, as the contracts name it); the
+//   pseudo-language's pages, built for the tests, ask not to be indexed.
+// None of it touches an element React hydrates (preloads and scripts are not hydrated; React
+// skips what it did not render in <head>).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -23,6 +30,24 @@ const MODULEPRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
 /** Each modulepreload starts a fetch on the main thread: this many per task, then the thread is free again. */
 const PRELOADS_PER_TASK = 8;
 const BOOTSTRAP = /<script type="module" async="">([^<]*)<\/script>/;
+/** `PUBLIC_ORIGIN_PLACEHOLDER` of packages/contracts/src/languages.ts. */
+const PUBLIC_ORIGIN = '__PORTAL_PUBLIC_ORIGIN__';
+const MESSAGES_IMPORT = /\bfrom\s*["'](@portal-messages\/[\w-]+)["']/g;
+/** Written by the messages plugin (apps/web/i18n/vite-plugin.ts). */
+const messages = JSON.parse(await readFile(new URL('../build/messages.json', import.meta.url), 'utf8'));
+const languageOfPage = (relative) =>
+  Object.keys(messages.prefixes).find(
+    (language) => messages.prefixes[language] !== '' && relative.startsWith(`${messages.prefixes[language].slice(1)}/`),
+  ) ?? 'en';
+/** The messages modules a page's scripts import, found in the scripts themselves. */
+const chunkMessages = new Map();
+async function messagesImported(href) {
+  if (!chunkMessages.has(href)) {
+    const code = await readFile(path.join(CLIENT_DIR, href), 'utf8');
+    chunkMessages.set(href, [...new Set([...code.matchAll(MESSAGES_IMPORT)].map((match) => match[1]))]);
+  }
+  return chunkMessages.get(href);
+}
 
 const files = await readdir(CLIENT_DIR, { recursive: true, withFileTypes: true });
 let pages = 0;
@@ -35,8 +60,17 @@ for (const entry of files) {
   if (stylesheets.length === 0 || !head.includes(AFTER)) continue;
   let moved = head;
   for (const link of stylesheets) moved = moved.replace(link, '');
-  const preloads = [...moved.matchAll(MODULEPRELOAD)].map((match) => match[1]);
-  moved = moved.replace(AFTER, AFTER + stylesheets.join('')).replaceAll(MODULEPRELOAD, '');
+  const scripts = [...moved.matchAll(MODULEPRELOAD)].map((match) => match[1]);
+  const relative = path.relative(CLIENT_DIR, file).split(path.sep).join('/');
+  const language = languageOfPage(relative);
+  const imports = messages.imports[language];
+  const namespaces = new Set((await Promise.all(scripts.map(messagesImported))).flat());
+  // Several namespaces may be one file (apps/web/i18n/vite-plugin.ts): each file once.
+  const preloads = [...scripts, ...new Set([...namespaces].map((name) => imports[name]))];
+  const importMap = `<script type="importmap">${JSON.stringify({ imports })}</script>`;
+  moved = moved
+    .replace(AFTER, AFTER + importMap + languageLinks(relative, language) + stylesheets.join(''))
+    .replaceAll(MODULEPRELOAD, '');
   const body = html.slice(head.length);
   const bootstrap = BOOTSTRAP.exec(body);
   if (!bootstrap) throw new Error(`${file}: React Router's bootstrap module is not where first-paint.mjs expects it`);
@@ -44,6 +78,23 @@ for (const entry of files) {
   pages++;
 }
 console.log(`Stylesheets first, scripts after the first paint, in ${pages} pages`);
+
+/** A page's other languages for search engines: `hreflang` links where it is offered in every language. */
+function languageLinks(relative, language) {
+  if (language === 'en-XA') return '<meta name="robots" content="noindex"/>';
+  const prefix = messages.prefixes[language];
+  const directory = relative.replace(/(^|\/)index\.html$/, '');
+  const english = `/${directory.slice(prefix ? prefix.length : 0).replace(/^\//, '')}`.replace(/\/$/, '') || '/';
+  if (english === '/404' || !messages.translatedPages.includes(english)) return '';
+  const address = (other) => {
+    const otherPrefix = messages.prefixes[other];
+    return PUBLIC_ORIGIN + (otherPrefix ? (english === '/' ? otherPrefix : otherPrefix + english) : english);
+  };
+  return [
+    ...messages.shipped.map((other) => `<link rel="alternate" hreflang="${other}" href="${address(other)}"/>`),
+    `<link rel="alternate" hreflang="x-default" href="${address('en')}"/>`,
+  ].join('');
+}
 
 /** The bootstrap's imports, made after a painted frame: manifest first, then the route modules, then the entry. */
 function afterFirstPaint(source, preloads, file) {

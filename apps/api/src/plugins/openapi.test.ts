@@ -54,7 +54,14 @@ beforeAll(async () => {
   );
   portal = await createTestApp({
     env: { MAKER_LOGO: logo },
-    webBuild: { assets: new Map(), spaFallback: asset(''), notFoundPage: asset(''), clientRoutes: [] },
+    webBuild: {
+      assets: new Map(),
+      spaFallback: asset(''),
+      notFoundPage: asset(''),
+      notFoundPages: new Map(),
+      texts: {},
+      clientRoutes: [],
+    },
   });
 });
 afterAll(async () => {

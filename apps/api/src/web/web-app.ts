@@ -1,25 +1,28 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { answeredNotModified } from '../plugins/file-delivery';
-import { HOME_NEWS_PLACEHOLDER } from '@portal/contracts';
+import { HOME_NEWS_PLACEHOLDER, homeNewsHtml, languageOfPath, type HomeNews } from '@portal/contracts';
+import { homeNewsWords } from './messages';
 import { pageAsset, type WebAsset, type WebBuild } from './web-build';
 
 /**
  * Serves the built web app: hashed assets for a year, pages revalidated on every visit,
  * brotli or gzip when the browser takes it. A path that is neither a file, a prerendered
- * page nor a browser-only route gets the prerendered not-found page with status 404.
+ * page nor a browser-only route gets the prerendered not-found page with status 404, in the
+ * language of its prefix (`/de/…`, docs/decisions/279).
  */
-export default fp<{ build: WebBuild; homeNews?: () => Promise<string> }>(
+export default fp<{ build: WebBuild; homeNews?: () => Promise<HomeNews> }>(
   async function webApp(app: FastifyInstance, { build, homeNews }) {
     const serve = async (request: FastifyRequest, reply: FastifyReply) => {
       const pathname = decodePath(request.url);
       if (pathname === '/v1' || pathname?.startsWith('/v1/')) return reply.callNotFound();
       const asset = pathname === undefined ? undefined : findAsset(build, pathname);
-      if (asset?.newsTemplate) return send(request, reply, await withNews(asset, request), 200);
+      if (asset?.newsTemplate) return send(request, reply, await withNews(asset, pathname!, request), 200);
       if (asset) return send(request, reply, asset, 200);
       await app.rateLimitNotFound(request, reply);
       if (reply.sent) return reply;
-      return send(request, reply, build.notFoundPage, 404);
+      const language = pathname === undefined ? 'en' : languageOfPath(pathname);
+      return send(request, reply, build.notFoundPages.get(language) ?? build.notFoundPage, 404);
     };
     /**
      * The home page with "What's new" as the catalogue and the advisories stand now
@@ -27,24 +30,31 @@ export default fp<{ build: WebBuild; homeNews?: () => Promise<string> }>(
      * changed. Without its sources (the database away), the page goes out with nothing in
      * that place rather than not at all.
      */
-    let written: { template: WebAsset; news: string; page: WebAsset } | undefined;
-    const withNews = async (template: WebAsset, request: FastifyRequest): Promise<WebAsset> => {
+    const written = new Map<WebAsset, { news: HomeNews; html: string; page: WebAsset }>();
+    const withNews = async (template: WebAsset, pathname: string, request: FastifyRequest): Promise<WebAsset> => {
       if (!homeNews) return template;
-      let news: string;
+      let news: HomeNews;
       try {
         news = await homeNews();
       } catch (error) {
         request.log.error({ err: error }, "the home page's What's new could not be read");
         return template;
       }
-      if (written?.template === template && written.news === news) return written.page;
-      const { html, connectSources } = template.newsTemplate!;
+      const last = written.get(template);
+      // The same news object while the catalogue, the advisories and the day stay (HomeNewsService).
+      if (last?.news === news) return last.page;
+      const html = homeNewsHtml(news, homeNewsWords(build.texts, languageOfPath(pathname)));
+      if (last?.html === html) {
+        written.set(template, { ...last, news });
+        return last.page;
+      }
+      const { html: pageHtml, connectSources } = template.newsTemplate!;
       const page = pageAsset(
-        html.replace(HOME_NEWS_PLACEHOLDER, () => news),
+        pageHtml.replace(HOME_NEWS_PLACEHOLDER, () => html),
         connectSources,
         NEWS_PAGE_BROTLI_QUALITY,
       );
-      written = { template, news, page };
+      written.set(template, { news, html, page });
       return page;
     };
     app.get('/*', { schema: { hide: true } }, serve);

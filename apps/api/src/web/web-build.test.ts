@@ -28,10 +28,13 @@ describe('serving the web build', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'web-build-'));
     await mkdir(path.join(dir, 'client/assets'), { recursive: true });
     await mkdir(path.join(dir, 'client/404'), { recursive: true });
+    await mkdir(path.join(dir, 'client/de/404'), { recursive: true });
     await mkdir(path.join(dir, 'client/privacy'), { recursive: true });
     await writeFile(path.join(dir, 'client/index.html'), page('Home'));
     await writeFile(path.join(dir, 'client/privacy/index.html'), page('Privacy'));
     await writeFile(path.join(dir, 'client/404/index.html'), page('Not found'));
+    await writeFile(path.join(dir, 'client/de/index.html'), page('Startseite __PORTAL_PUBLIC_ORIGIN__/de'));
+    await writeFile(path.join(dir, 'client/de/404/index.html'), page('Seite nicht gefunden'));
     await writeFile(path.join(dir, 'client/__spa-fallback.html'), page('Loading'));
     await writeFile(path.join(dir, 'client/assets/entry-abc.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'client/assets/sha256-worker-Bb1_x-9.js'), 'self.onmessage = () => {}');
@@ -47,6 +50,7 @@ describe('serving the web build', () => {
       downloadRecordsRetentionDays: 400,
       telemetryRetentionDays: 400,
       draftExpiryDays: 7,
+      publicUrl: new URL('https://portal.example.com/'),
     });
     await app.register(configPlugin, { config: loadConfig({}), secretKey: Buffer.alloc(32) });
     await app.register(errorHandler);
@@ -65,6 +69,20 @@ describe('serving the web build', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>Acme &#60;Labs&#62; &#38; &#34;Co&#34; Software</title>');
     expect(response.body).not.toContain('%MAKER_NAME%');
+  });
+
+  it("answers an unknown address under a language prefix with that language's not-found page, and its own 404 pages only so", async () => {
+    const german = await app.inject({ url: '/de/no/such/page' });
+    expect(german.statusCode).toBe(404);
+    expect(german.body).toContain('Seite nicht gefunden');
+    expect((await app.inject({ url: '/de/404' })).statusCode).toBe(404);
+    const english = await app.inject({ url: '/no/such/page' });
+    expect(english.statusCode).toBe(404);
+    expect(english.body).toContain('Not found');
+    // A page in a language names the others by PUBLIC_URL's origin (its hreflang links).
+    const home = await app.inject({ url: '/de' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('Startseite https://portal.example.com/de');
   });
 
   it("writes the logo's URL into every page", async () => {

@@ -3,20 +3,25 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
+  ALL_LANGUAGES,
   CHROMATOF_DOWNLOADS_URL_PLACEHOLDER,
   DOWNLOAD_RECORDS_RETENTION_DAYS_PLACEHOLDER,
   DRAFT_EXPIRY_DAYS_PLACEHOLDER,
   HOME_NEWS_PLACEHOLDER,
+  LANGUAGE_PREFIXES,
+  type Language,
   MAKER_LOGO_URL_PLACEHOLDER,
   MAKER_NAME_PLACEHOLDER,
   OIDC_NAME_PLACEHOLDER,
   OIDC_ONLY_PLACEHOLDER,
+  PUBLIC_ORIGIN_PLACEHOLDER,
   REPORT_ERRORS_PLACEHOLDER,
   SUPPORT_EMAIL_PLACEHOLDER,
   SUPPORT_URL_PLACEHOLDER,
   TELEMETRY_RETENTION_DAYS_PLACEHOLDER,
 } from '@portal/contracts';
 import { escapeHtml } from '../shared/html';
+import { readWebTexts, type WebTexts } from './messages';
 
 export interface WebAsset {
   body: Buffer;
@@ -39,6 +44,10 @@ export interface WebBuild {
   assets: Map<string, WebAsset>;
   spaFallback: WebAsset;
   notFoundPage: WebAsset;
+  /** The not-found page in each language it is prerendered in (`/de/404`, …), English's being `notFoundPage`. */
+  notFoundPages: Map<Language, WebAsset>;
+  /** Each language's texts, for what the server writes into a page ("What's new"). */
+  texts: WebTexts;
   /** Routes of the web app that exist only in the browser (not prerendered), as path patterns. */
   clientRoutes: RegExp[];
 }
@@ -75,6 +84,8 @@ export interface PageSettings {
   /** The identity provider's button (OIDC_NAME; absent: none) and whether it is the only door (OIDC_ONLY). */
   oidcName?: string | undefined;
   oidcOnly?: boolean;
+  /** PUBLIC_URL: the pages' `hreflang` links name their other languages by full address. */
+  publicUrl?: URL;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -126,10 +137,27 @@ export async function loadWebBuild(buildDir: string, settings: PageSettings): Pr
   if (!spaFallback || !notFoundPage) {
     throw new Error(`The web build in ${buildDir} is incomplete (no SPA fallback or 404 page); run npm run build.`);
   }
-  // The not-found page answers 404 wherever it is served, its own path included.
-  for (const urlPath of ['/__spa-fallback.html', '/404', '/404/index.html']) assets.delete(urlPath);
+  const notFoundPages = new Map<Language, WebAsset>();
+  for (const language of ALL_LANGUAGES) {
+    const page = assets.get(`${LANGUAGE_PREFIXES[language]}/404`);
+    if (page) notFoundPages.set(language, page);
+  }
+  // The not-found page answers 404 wherever it is served, its own paths included.
+  assets.delete('/__spa-fallback.html');
+  for (const language of ALL_LANGUAGES) {
+    for (const urlPath of [`${LANGUAGE_PREFIXES[language]}/404`, `${LANGUAGE_PREFIXES[language]}/404/index.html`]) {
+      assets.delete(urlPath);
+    }
+  }
 
-  return { assets, spaFallback, notFoundPage, clientRoutes: await readClientRoutes(buildDir) };
+  return {
+    assets,
+    spaFallback,
+    notFoundPage,
+    notFoundPages,
+    texts: await readWebTexts(buildDir),
+    clientRoutes: await readClientRoutes(buildDir),
+  };
 }
 
 function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
@@ -145,7 +173,8 @@ function htmlPage(raw: Buffer, settings: PageSettings): WebAsset {
     .replaceAll(TELEMETRY_RETENTION_DAYS_PLACEHOLDER, String(settings.telemetryRetentionDays))
     .replaceAll(DRAFT_EXPIRY_DAYS_PLACEHOLDER, String(settings.draftExpiryDays))
     .replaceAll(OIDC_NAME_PLACEHOLDER, () => escapeHtml(settings.oidcName ?? ''))
-    .replaceAll(OIDC_ONLY_PLACEHOLDER, String(settings.oidcOnly ?? false));
+    .replaceAll(OIDC_ONLY_PLACEHOLDER, String(settings.oidcOnly ?? false))
+    .replaceAll(PUBLIC_ORIGIN_PLACEHOLDER, () => escapeHtml(settings.publicUrl?.origin ?? ''));
   const connectSources = connectOrigins(settings);
   const page = pageAsset(html, connectSources);
   return html.includes(HOME_NEWS_PLACEHOLDER) ? { ...page, newsTemplate: { html, connectSources } } : page;

@@ -2,11 +2,35 @@
  * How the portal writes dates and sizes: one module, en-US (SPEC §9: default locale en-US,
  * default date format medium). Decision 110.
  *
- * Days, counts and sizes are written by hand, the en-US medium way, and the one Intl
- * formatter left (a moment in local time) is made on first use: the shell imports this
+ * In English, days, counts and sizes are written by hand, the en-US medium way, and the one
+ * Intl formatter left (a moment in local time) is made on first use: the shell imports this
  * module on every page, and making Intl formatters loads the browser's locale data, which
- * was the longest task of a lookup's load (decision 165).
+ * was the longest task of a lookup's load (decision 165). A page in another language writes
+ * them through Intl in its language (decision 279), each formatter made on first use.
  */
+import { dayFormatOptions, intlLocale, type Language } from '@portal/contracts';
+import { pageLanguage } from './i18n/page-language';
+
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+/** One formatter per language and kind, made when first asked for. */
+function formatterOf<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+const dayIn = (language: Language) =>
+  formatterOf(
+    `day ${language}`,
+    () => new Intl.DateTimeFormat(intlLocale(language), { ...dayFormatOptions(language), timeZone: 'UTC' }),
+  );
+const unitIn = (language: Language, unit: string, unitDisplay: 'short' | 'long') =>
+  formatterOf(
+    `${unit} ${unitDisplay} ${language}`,
+    () => new Intl.NumberFormat(intlLocale(language), { style: 'unit', unit, unitDisplay, maximumFractionDigits: 1 }),
+  );
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
@@ -24,9 +48,11 @@ export function formatDate(value: string | null | undefined, unreadable = value 
   if (value === null || value === undefined) return '';
   // A date without a time ('2025-02-18') is read as UTC midnight, so it is its own day here.
   const parsed = new Date(value);
-  return Number.isNaN(parsed.getTime())
-    ? unreadable
-    : mediumDay(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate());
+  if (Number.isNaN(parsed.getTime())) return unreadable;
+  const language = pageLanguage();
+  return language === 'en'
+    ? mediumDay(parsed.getUTCFullYear(), parsed.getUTCMonth(), parsed.getUTCDate())
+    : dayIn(language).format(parsed);
 }
 
 /** A day in the person's own time zone: 'Feb 22, 2027' (when a sign-in ends). */
@@ -51,17 +77,23 @@ export function formatUtcDateTime(date: Date | string): string {
 
 /** The short en-US unit names of Intl's 'kilobyte', 'megabyte' and 'gigabyte'. */
 const SIZE_UNITS = ['kB', 'MB', 'GB'] as const;
+const SIZE_UNIT_NAMES = ['kilobyte', 'megabyte', 'gigabyte'] as const;
 
 /** A whole number with en-US thousands separators: '1,234,567'. */
 const grouped = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
-/** A count as a person reads it: '1,234,567'. */
+/** A count as a person reads it: '1,234,567' ('1.234.567' on a German page). */
 export function formatCount(count: number): string {
+  const language = pageLanguage();
+  if (language !== 'en')
+    return formatterOf(`count ${language}`, () => new Intl.NumberFormat(intlLocale(language))).format(count);
   return Number.isSafeInteger(count) ? grouped(count) : count.toLocaleString('en-US');
 }
 
-/** The exact size: '1 byte', '999 bytes', '1,234,567 bytes'. */
+/** The exact size: '1 byte', '999 bytes', '1,234,567 bytes' ('1.234.567 Byte', '1 234 567 octets'). */
 export function formatByteCount(bytes: number): string {
+  const language = pageLanguage();
+  if (language !== 'en') return unitIn(language, 'byte', 'long').format(bytes);
   return `${formatCount(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
 }
 
@@ -78,6 +110,9 @@ export function formatFileSize(bytes: number): string {
   const tenths = (unit: number) => Math.round(bytes / 10 ** (3 * (unit + 1) - 1));
   while (index < SIZE_UNITS.length - 1 && tenths(index) >= 10_000) index++;
   const inTenths = tenths(index);
+  const language = pageLanguage();
+  // Intl's own unit in other languages: '2,4 MB', '2,4 Mo'.
+  if (language !== 'en') return unitIn(language, SIZE_UNIT_NAMES[index]!, 'short').format(inTenths / 10);
   const decimal = inTenths % 10;
   return `${grouped(Math.floor(inTenths / 10))}${decimal === 0 ? '' : `.${decimal}`} ${SIZE_UNITS[index]}`;
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { LocalLink } from '../shared/i18n/local-link';
 import { makerLogoUrl } from '../shared/maker-logo';
 import { makerName } from '../shared/maker-name';
 import { href } from '../shared/navigation/navigation';
@@ -8,12 +8,13 @@ import styles from './brand-mark.module.css';
  * The brand link to home: the maker's logo (MAKER_LOGO) when one is configured, else a
  * wordmark of the maker's name. Both are always in the page and CSS shows one, keyed on
  * the `data-maker-logo` the server wrote, so the prerendered HTML and the hydrated one
- * never differ. The link's name is always "{maker} Software". fetchPriority="low": otherwise
+ * never differ. The link's name is always "{maker} Software": a wordmark, the same in every
+ * language (`translate="no"`), leading to Home in the page's language. fetchPriority="low": otherwise
  * React writes a preload of the logo into every page's head, an empty one without a logo.
  */
 export function BrandMark() {
   return (
-    <Link className={styles.brand} to={href('home')}>
+    <LocalLink className={styles.brand} to={href('home')} translate="no">
       <img className={styles.logo} src={makerLogoUrl()} alt="" height={32} fetchPriority="low" />
       <svg className={styles.mark} viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
         <rect x="1" y="1" width="30" height="30" rx="7" fill="currentColor" opacity="0.16" />
@@ -29,6 +30,6 @@ export function BrandMark() {
       <span className={styles.text}>
         <span className={styles.makerName}>{makerName()}</span> <span className={styles.software}>Software</span>
       </span>
-    </Link>
+    </LocalLink>
   );
 }

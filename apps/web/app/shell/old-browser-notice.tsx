@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Dialog } from '../shared/components/dialog';
+import * as m from './old-browser.messages';
 import styles from './old-browser-notice.module.css';
 
 /** Where this tab remembers the notice was dismissed: for the session, not for ever. */
@@ -34,12 +35,12 @@ export default function OldBrowserNotice() {
     <section className={styles.notice} aria-labelledby="old-browser-heading">
       <div className={styles.inner}>
         <h2 id="old-browser-heading" className={styles.heading}>
-          Your browser is out of date
+          {m.outOfDate}
         </h2>
         <p className={styles.text}>
-          Internet Explorer cannot show every part of this site. Please use Google Chrome or Mozilla Firefox.{' '}
+          {m.useChromeOrFirefox}{' '}
           <button type="button" className={styles.linkButton} onClick={() => setDetailsOpen(true)}>
-            More details
+            {m.moreDetails}
           </button>
         </p>
         <button
@@ -50,17 +51,12 @@ export default function OldBrowserNotice() {
             setDismissed(true);
           }}
         >
-          Dismiss
+          {m.dismiss}
         </button>
       </div>
-      <Dialog open={detailsOpen} onClose={() => setDetailsOpen(false)} title="Why Chrome or Firefox?">
-        <p>
-          Internet Explorer is no longer updated by Microsoft and lacks the security and web features this site relies
-          on, so downloads, forms and sign-in may not work in it.
-        </p>
-        <p>
-          Google Chrome and Mozilla Firefox are free, kept up to date, and run on every supported version of Windows.
-        </p>
+      <Dialog open={detailsOpen} onClose={() => setDetailsOpen(false)} title={m.whyChromeOrFirefox}>
+        <p>{m.noLongerUpdated}</p>
+        <p>{m.freeAndUpToDate}</p>
       </Dialog>
     </section>
   );

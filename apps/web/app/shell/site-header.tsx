@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useIdentity } from '../shared/identity/identity-store';
 import { BrandMark } from './brand-mark';
 import styles from './site-header.module.css';
+import { mainNavigation, menu } from './shell.messages';
 import { SiteMenu } from './site-menu';
 import { useShellIdentityRead } from './use-shell-identity-read';
 
@@ -44,7 +45,7 @@ export function SiteHeader() {
     <header className={styles.header}>
       <nav
         className={styles.nav}
-        aria-label="Main"
+        aria-label={mainNavigation}
         onKeyDown={(event) => {
           // Escape folds the narrow-screen menu, unless an open dropdown took it first.
           if (event.key !== 'Escape' || event.defaultPrevented || !expanded) return;
@@ -62,7 +63,7 @@ export function SiteHeader() {
           onClick={() => setExpanded(!expanded)}
         >
           <span className={styles.hamburger} aria-hidden="true" />
-          Menu
+          {menu}
         </button>
         <SiteMenu id={menuId} expanded={expanded} />
         {/* On a narrow screen the account button is part of the open menu, not the bar. */}

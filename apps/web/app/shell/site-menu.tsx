@@ -1,5 +1,7 @@
+import { pathWithoutLanguage } from '@portal/contracts';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { LocalLink } from '../shared/i18n/local-link';
 import {
   NAVIGATION_GROUPS,
   activeGroup,
@@ -7,6 +9,7 @@ import {
   menuItems,
   type NavigationGroup,
 } from '../shared/navigation/navigation';
+import { placeName } from '../shared/navigation/place-name';
 import styles from './site-header.module.css';
 import { useShellPathname } from './use-shell-pathname';
 
@@ -17,7 +20,7 @@ import { useShellPathname } from './use-shell-pathname';
  */
 export function SiteMenu({ expanded, id }: { expanded: boolean; id: string }) {
   const location = useLocation();
-  const pathname = useShellPathname();
+  const pathname = pathWithoutLanguage(useShellPathname());
   const active = activeGroup(pathname);
   const [openGroup, setOpenGroup] = useState<string | null>(null);
 
@@ -43,13 +46,13 @@ export function SiteMenu({ expanded, id }: { expanded: boolean; id: string }) {
           />
         ) : (
           <li key={group.title} className={styles.group}>
-            <Link
+            <LocalLink
               to={group.destination.url}
               className={styles.groupLink}
               aria-current={pathname === group.destination.url ? 'page' : group === active ? 'true' : undefined}
             >
-              {group.title}
-            </Link>
+              {placeName(group.destination)}
+            </LocalLink>
           </li>
         ),
       )}
@@ -128,19 +131,19 @@ function DropdownGroup({
         aria-controls={listId}
         onClick={() => onOpenChange(!open)}
       >
-        {group.title}
+        {placeName(group.destination)}
         <span className={styles.chevron} aria-hidden="true" />
       </button>
       <ul id={listId} className={styles.dropdown} hidden={!open}>
         {menuItems(group).map((item) => (
           <li key={item.url}>
-            <Link
+            <LocalLink
               to={item.url}
               className={styles.dropdownLink}
               aria-current={currentPath === item.url ? 'page' : undefined}
             >
-              {item.title}
-            </Link>
+              {placeName(item)}
+            </LocalLink>
           </li>
         ))}
       </ul>

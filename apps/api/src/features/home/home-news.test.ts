@@ -1,17 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  HOME_NEWS_NOTHING_PUBLISHED,
-  HOME_NEWS_PLACEHOLDER,
-  homeNewsHtml,
-  type AdvisoryListItem,
-  type HomeNews,
-} from '@portal/contracts';
+import { HOME_NEWS_PLACEHOLDER, homeNewsHtml, type AdvisoryListItem, type HomeNews } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFolder, useDemoPortal } from '../../../test/demo-portal';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { DEMO_CATALOGUE_DIR } from '../../paths';
+import { homeNewsWords } from '../../web/messages';
 import { loadWebBuild, type WebBuild } from '../../web/web-build';
 import { homeNews } from './home-news';
 
@@ -105,8 +100,34 @@ describe('the home page as served', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'home-news-'));
     await mkdir(path.join(dir, 'client/404'), { recursive: true });
+    await mkdir(path.join(dir, 'client/de'), { recursive: true });
     await writeFile(path.join(dir, 'client/index.html'), HOME(HOME_NEWS_PLACEHOLDER));
+    await writeFile(path.join(dir, 'client/de/index.html'), HOME(HOME_NEWS_PLACEHOLDER));
     await writeFile(path.join(dir, 'client/404/index.html'), HOME('Not found'));
+    // The words the web build's messages plugin writes (apps/web/i18n/vite-plugin.ts), English and German.
+    const words = (released: string, nothing: string, firmware: string) => ({
+      'home-news.released': released,
+      'home-news.published': released,
+      'home-news.nothingPublished': nothing,
+      'home-news.noScore': 'No score',
+      'home-news.noneSeverity': 'None severity',
+      'home-news.lowSeverity': 'Low severity',
+      'home-news.mediumSeverity': 'Medium severity',
+      'home-news.highSeverity': 'High severity',
+      'home-news.criticalSeverity': 'Critical severity',
+      'home-news.cornerstoneRelease': 'Cornerstone {version}',
+      'home-news.firmwareRelease': firmware,
+    });
+    await writeFile(
+      path.join(dir, 'messages.json'),
+      JSON.stringify({
+        imports: {},
+        texts: {
+          en: words('Released', 'Nothing is published yet.', '{instrument} firmware {version}'),
+          de: words('Veröffentlicht am', 'Bisher ist nichts veröffentlicht.', '{instrument}-Firmware {version}'),
+        },
+      }),
+    );
     build = await loadWebBuild(dir, {
       makerName: 'Acme',
       chromatofDownloadsUrl: '/v1/chromatof/downloads',
@@ -127,7 +148,9 @@ describe('the home page as served', () => {
   it('says nothing is published yet, then, after a publish and without a restart, what the publish brought', async () => {
     const before = await empty.app.inject({ method: 'GET', url: '/' });
     expect(before.statusCode).toBe(200);
-    expect(before.body).toContain(`<div id="home-news"><p class="news-empty">${HOME_NEWS_NOTHING_PUBLISHED}</p></div>`);
+    expect(before.body).toContain('<div id="home-news"><p class="news-empty">Nothing is published yet.</p></div>');
+    const german = await empty.app.inject({ method: 'GET', url: '/de' });
+    expect(german.body).toContain('<p class="news-empty">Bisher ist nichts veröffentlicht.</p>');
     expect(before.body).not.toContain(HOME_NEWS_PLACEHOLDER);
 
     await importFolder(DEMO_CATALOGUE_DIR, {
@@ -144,8 +167,14 @@ describe('the home page as served', () => {
     expect(after.headers.etag).not.toBe(before.headers.etag);
     const news = (await empty.app.inject({ method: 'GET', url: '/v1/home-news' })).json<HomeNews>();
     const served = (await empty.app.inject({ method: 'GET', url: '/index.html' })).body;
-    expect(served).toContain(`<div id="home-news">${homeNewsHtml(news)}</div>`);
+    expect(served).toContain(`<div id="home-news">${homeNewsHtml(news, homeNewsWords(build.texts, 'en'))}</div>`);
     expect(served).toContain('<a href="/metallographics/px/firmware">PX firmware v010 (002.002.010)</a>');
+    // The German home page: German words and dates, the English-only pages linked as they are.
+    const inGerman = (await empty.app.inject({ method: 'GET', url: '/de' })).body;
+    expect(inGerman).toContain(
+      '<a href="/cornerstone">Cornerstone 2.10.0</a><span class="news-date">Veröffentlicht am <time datetime="2025-05-20">20. Mai 2025</time>',
+    );
+    expect(inGerman).toContain('PX-Firmware v010 (002.002.010)');
     // The page's CSP still names its inline script.
     expect(after.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
   });

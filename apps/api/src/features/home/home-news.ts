@@ -4,7 +4,6 @@ import {
   CORNERSTONE_PAGE,
   FIRMWARE_INSTRUMENT_NAMES,
   HOME_NEWS_ADVISORIES,
-  homeNewsHtml,
   type AdvisoryListItem,
   type FirmwareInstrumentName,
   releaseLookupPage,
@@ -66,9 +65,8 @@ export function homeNews(
 }
 
 export interface HomeNewsState {
+  /** The same object while nothing changed: the web app writes Home anew, in each language, only when it is another. */
   news: HomeNews;
-  /** `homeNewsHtml(news)`: what the server writes into the home page. */
-  html: string;
 }
 
 /**
@@ -101,7 +99,7 @@ export class HomeNewsService {
     const last = this.last;
     if (last && last.snapshot === snapshot && last.advisories === advisories && last.today === today) return last.state;
     const news = homeNews(snapshot, advisories, today);
-    const state = { news, html: homeNewsHtml(news) };
+    const state = { news };
     this.last = { snapshot, advisories, today, state };
     return state;
   }

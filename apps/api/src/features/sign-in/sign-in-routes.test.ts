@@ -23,6 +23,8 @@ const webBuild: WebBuild = {
   assets: new Map(),
   spaFallback: page('<p>Please wait a moment while you are signed in...</p>'),
   notFoundPage: page('not found'),
+  notFoundPages: new Map(),
+  texts: {},
   clientRoutes: [/^\/auth\/?$/i],
 };
 

@@ -1,39 +1,43 @@
-import { INVALID_KEY_ID, keyIdAuthorization, type Pib } from '@portal/contracts';
+import { keyIdAuthorization, type Pib } from '@portal/contracts';
 import { KeyIdHelp, KeyIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { keyId } from '../../shared/lookup/lookup.messages';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/chromatof-pibs-page';
 import { getBulletins } from '../../shared/api/get-bulletins';
+import * as m from './bulletins.messages';
 import { BulletinsView } from './bulletins-view';
 
-export const meta = () =>
-  pageMeta('ChromaTOF Product Information Bulletins', 'Product Information Bulletins for your ChromaTOF key ID.');
+export const meta = () => pageMeta(m.chromatofTitle, m.chromatofDescription);
 
 /** The query parameter is named registrationId but carries the key ID (SPEC §2). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LookupState<Pib[]>> {
   return runLookup(
     request,
     (keyId, signal) => getBulletins(keyIdAuthorization(keyId), signal),
-    INVALID_KEY_ID,
+    // SPEC §8's text for a refused key ID, in the page's language.
+    m.invalidKeyId,
     'Looked up PIBs',
   );
 }
 // The search in the URL must run when the page is opened, not only on navigation.
 clientLoader.hydrate = true as const;
 
-const VIEW = {
-  title: 'ChromaTOF Product Information Bulletins',
-  lead: 'Enter your key ID to see the Product Information Bulletins of ChromaTOF.',
+/** Made as the page renders: prerendering writes each language's words in turn. */
+const view = () => ({
+  title: m.chromatofTitle,
+  lead: m.chromatofLead,
   product: 'ChromaTOF',
-  label: 'Key ID',
+  label: keyId,
+  idKind: 'key' as const,
   whereIsThis: <KeyIdHelp />,
   whereInShort: <KeyIdWhere />,
-};
+});
 
 export function HydrateFallback() {
-  return <BulletinsView {...VIEW} state={{ registrationId: '' }} busy={false} />;
+  return <BulletinsView {...view()} state={{ registrationId: '' }} busy={false} />;
 }
 
 export default function ChromatofPibsPage({ loaderData }: Route.ComponentProps) {
-  return <BulletinsView {...VIEW} state={loaderData} busy={useLookupBusy()} />;
+  return <BulletinsView {...view()} state={loaderData} busy={useLookupBusy()} />;
 }

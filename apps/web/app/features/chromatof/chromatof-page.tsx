@@ -1,15 +1,17 @@
-import { FINDING_CHROMATOF, INCORRECT_KEY, keyIdAuthorization, NO_CHROMATOF_DOWNLOADS } from '@portal/contracts';
+import { keyIdAuthorization } from '@portal/contracts';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Form, Link, useActionData, useNavigation } from 'react-router';
+import { Form, useActionData, useNavigation } from 'react-router';
 import { chromatofDownloadsUrl } from '../../shared/chromatof-downloads-url';
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { TwoColumns } from '../../shared/components/two-columns';
+import { LocalLink } from '../../shared/i18n/local-link';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { FollowUpdates } from '../../shared/lookup/follow-updates';
 import { ForgetId, KeyIdHelp, KeyIdWhere } from '../../shared/lookup/lookup-form';
 import { LookupSidePanel, RejectedId } from '../../shared/lookup/lookup-help';
 import { LookupRecord, type LookupFacts } from '../../shared/lookup/lookup-record';
+import { keyId as keyIdLabel, whereIsThis } from '../../shared/lookup/lookup.messages';
 import { rememberId, useRememberedId } from '../../shared/lookup/remembered-id';
 import lookup from '../../shared/lookup/lookup.module.css';
 import { ChromatofIcon } from '../../shared/components/icons';
@@ -17,19 +19,17 @@ import { PageHeader } from '../../shared/components/page-header';
 import { Button } from '../../shared/components/ui/button';
 import { Field } from '../../shared/components/ui/field';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { placeName } from '../../shared/navigation/place-name';
 import { FailureAlert } from '../../shared/outcome/failure-alert';
 import { outcomeOf, type Outcome } from '../../shared/outcome/outcome';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 import type { Route } from './+types/chromatof-page';
 import styles from './chromatof-page.module.css';
+import * as m from './chromatof.messages';
 import { findChromatofDownloads, type DownloadEntry } from './find-chromatof-downloads';
 
-export const meta = () =>
-  pageMeta(
-    DESTINATIONS.chromatof.title,
-    'Download ChromaTOF mass spectrometry software with your key ID, and find its PIBs.',
-  );
+export const meta = () => pageMeta(placeName(DESTINATIONS.chromatof), m.description);
 
 const KEY_ID_FIELD = 'keyId';
 
@@ -50,7 +50,7 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   // SPEC §8: a 401 is 'Incorrect key'; other errors, HTTP or not, show their own message.
   const outcome = await outcomeOf(
     () => findChromatofDownloads(new URL(chromatofDownloadsUrl(), window.location.href).href, keyId, request.signal),
-    { signal: request.signal, rejected: INCORRECT_KEY, unexpected: 'own-message' },
+    { signal: request.signal, rejected: m.incorrectKey, unexpected: 'own-message' },
   );
   return { ...outcome, lookup: { id: keyId, at: new Date().toISOString() } };
 }
@@ -88,13 +88,12 @@ export default function ChromatofPage() {
 
   return (
     <TwoColumns variant="lookup" side={<LookupSidePanel idName="key ID" whereIsThis={<KeyIdHelp />} />}>
-      <PageHeader title={DESTINATIONS.chromatof.title} icon={ChromatofIcon}>
-        ChromaTOF is the software of our time-of-flight mass spectrometers: it acquires the data and finds, identifies
-        and quantifies the compounds in your samples.
+      <PageHeader title={placeName(DESTINATIONS.chromatof)} icon={ChromatofIcon}>
+        {m.blurb}
       </PageHeader>
 
       <section className={page.section} aria-labelledby="download-chromatof">
-        <h2 id="download-chromatof">Download ChromaTOF</h2>
+        <h2 id="download-chromatof">{m.downloadChromatof}</h2>
         <Form method="post" className={styles.form} noValidate onSubmit={onSubmit}>
           <Field
             key={remembered}
@@ -102,35 +101,31 @@ export default function ChromatofPage() {
             inputRef={input}
             onKeyDown={onKeyDown}
             id="key-id"
-            label="Key ID"
+            label={keyIdLabel}
             name={KEY_ID_FIELD}
+            // Never in an address, not even the fragment a language switch carries input in (decision 061).
+            data-carry="no"
             autoComplete="off"
             spellCheck={false}
             required
-            error={outcome?.kind === 'missing' ? 'Please enter your key ID.' : undefined}
+            error={outcome?.kind === 'missing' ? m.enterKeyId : undefined}
             action={
               <Button type="submit" disabled={submitting}>
-                Find downloads
+                {m.findDownloads}
               </Button>
             }
           />
         </Form>
         <div className={styles.where}>
-          <HelpDialog label="Where is this?" title="Where is my key ID?">
-            <p>
-              In ChromaTOF, click the &apos;i&apos; icon at the upper right to open the About dialog: it shows your key
-              ID.
-            </p>
-            <p>
-              Your key ID is also on the Software Registration Certificate, where it is labelled &apos;Copy Protection
-              Key&apos;.
-            </p>
+          <HelpDialog label={whereIsThis} title={m.whereIsMyKeyId}>
+            <p>{m.keyIdInAboutDialog}</p>
+            <p>{m.keyIdOnCertificate}</p>
           </HelpDialog>
           {remembered && <ForgetId idKind="key" />}
         </div>
         <div role="status" className={styles.status}>
-          {submitting && <p className={styles.note}>{FINDING_CHROMATOF}</p>}
-          {outcome?.kind === 'ok' && outcome.data === null && <p className={styles.note}>{NO_CHROMATOF_DOWNLOADS}</p>}
+          {submitting && <p className={styles.note}>{m.finding}</p>}
+          {outcome?.kind === 'ok' && outcome.data === null && <p className={styles.note}>{m.noDownloads}</p>}
         </div>
         {outcome?.kind === 'rejected' && (
           <RejectedId message={outcome.message} idName="key ID" where={<KeyIdWhere />} />
@@ -138,7 +133,7 @@ export default function ChromatofPage() {
         {outcome?.kind === 'failed' && <FailureAlert failure={outcome} />}
         {outcome?.kind === 'ok' && outcome.data !== null && (
           <>
-            <LookupRecord idLabel="Key ID" lookup={outcome.lookup} />
+            <LookupRecord idLabel={keyIdLabel} lookup={outcome.lookup} />
             <DownloadList downloads={outcome.data} />
             <FollowUpdates idName="key ID" authorization={keyIdAuthorization(outcome.lookup.id)} />
           </>
@@ -146,9 +141,9 @@ export default function ChromatofPage() {
       </section>
 
       <section className={page.section} aria-labelledby="chromatof-pibs">
-        <h2 id="chromatof-pibs">Product Information Bulletins</h2>
+        <h2 id="chromatof-pibs">{m.productInformationBulletins}</h2>
         <p>
-          <Link to={href('chromatofPibs')}>Find the PIBs for your ChromaTOF</Link>
+          <LocalLink to={href('chromatofPibs')}>{m.findPibs}</LocalLink>
         </p>
       </section>
     </TwoColumns>
@@ -157,11 +152,13 @@ export default function ChromatofPage() {
 
 function DownloadList({ downloads }: { downloads: DownloadEntry[] }) {
   return (
-    <ul className={`${lookup.results} ${styles.downloads}`} aria-label="Downloads">
+    <ul className={`${lookup.results} ${styles.downloads}`} aria-label={m.downloads}>
       {downloads.map((download) => (
         <DownloadItem
           key={download.url}
           name={download.name}
+          // The label the maker gave the file, as published.
+          nameLanguage="en"
           uri={download.url}
           file={download.file}
           kind={download.kind === 'installer' ? 'installer' : 'document'}

@@ -1,6 +1,7 @@
-import { HOME_NEWS_ELEMENT_ID, HOME_NEWS_PLACEHOLDER } from '@portal/contracts';
+import { HOME_NEWS_ELEMENT_ID, HOME_NEWS_PLACEHOLDER, languageOfPath } from '@portal/contracts';
 import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
+import * as m from './home.messages';
 import styles from './home-page.module.css';
 
 /**
@@ -13,9 +14,6 @@ export function newsOnThisPage(): string | undefined {
   if (typeof document === 'undefined') return HOME_NEWS_PLACEHOLDER;
   return document.getElementById(HOME_NEWS_ELEMENT_ID)?.innerHTML;
 }
-
-/** What the section says when Home was reached from another page and the news could not be read. */
-export const HOME_NEWS_UNAVAILABLE = "What's new could not be read just now. Reload the page to try again.";
 
 /**
  * The markup is plain HTML (written by the server, or rendered by the same function from
@@ -36,14 +34,16 @@ export function HomeNewsSection({ news }: { news: string | null }) {
       return;
     const link = event.target instanceof Element ? event.target.closest('a') : null;
     if (!link || link.origin !== window.location.origin || link.target) return;
+    // A page in another language (an English-only page, from a translated Home) is another document.
+    if (languageOfPath(link.pathname) !== languageOfPath(window.location.pathname)) return;
     event.preventDefault();
     void navigate(`${link.pathname}${link.search}${link.hash}`);
   };
   return (
     <section className={styles.panel} aria-labelledby="whats-new">
-      <h2 id="whats-new">What's new</h2>
+      <h2 id="whats-new">{m.whatsNew}</h2>
       {news === null ? (
-        <p>{HOME_NEWS_UNAVAILABLE}</p>
+        <p>{m.newsUnavailable}</p>
       ) : (
         // The keyboard's Enter on a link is a click too: the handler serves both.
         <div

@@ -1,7 +1,6 @@
-import { homeNewsHtml } from '@portal/contracts';
-import { Link } from 'react-router';
+import { LocalLink } from '../../shared/i18n/local-link';
 import { siteName } from '../../shared/maker-name';
-import { DESTINATIONS, href, type DestinationName } from '../../shared/navigation/navigation';
+import { DESTINATIONS as D, href, type DestinationName } from '../../shared/navigation/navigation';
 import {
   ChromatofIcon,
   CornerstoneIcon,
@@ -14,10 +13,11 @@ import page from '../../styles/page.module.css';
 import type { Route } from './+types/home-page';
 import { getHomeNews } from './api/get-home-news';
 import { HomeNewsSection, newsOnThisPage } from './home-news';
+import * as m from './home.messages';
+import { placeName } from '../../shared/navigation/place-name';
 import styles from './home-page.module.css';
 
-export const meta = () =>
-  pageMeta(undefined, 'Installers, bulletins, validation documents and firmware for your instruments.');
+export const meta = () => pageMeta(undefined, m.description);
 
 /**
  * "What's new" is in the page the server sent (docs/decisions/251): read from there, with no
@@ -28,7 +28,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   const written = newsOnThisPage();
   if (written !== undefined) return { news: written };
   try {
-    return { news: homeNewsHtml(await getHomeNews(request.signal)) };
+    const [news, { newsMarkup }] = await Promise.all([getHomeNews(request.signal), import('./home-news-markup')]);
+    return { news: newsMarkup(news) };
   } catch (error) {
     if (request.signal.aborted) throw error;
     return { news: null };
@@ -45,67 +46,53 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   return <HomeView news={loaderData.news} />;
 }
 
-const TILES = [
+/** SPEC's four tiles. Made as the page renders: prerendering writes each language's words in turn. */
+const tiles = () => [
+  { title: placeName(D.cornerstone), to: href('cornerstone'), icon: CornerstoneIcon, text: m.cornerstoneTile },
+  { title: placeName(D.chromatof), to: href('chromatof'), icon: ChromatofIcon, text: m.chromatofTile },
+  { title: placeName(D.cornerstoneMobile), to: href('cornerstoneMobile'), icon: MobileIcon, text: m.mobileTile },
   {
-    title: DESTINATIONS.cornerstone.title,
-    to: href('cornerstone'),
-    icon: CornerstoneIcon,
-    text: 'Instrument software: web and offline installers, Product Information Bulletins and validation documents.',
-  },
-  {
-    title: DESTINATIONS.chromatof.title,
-    to: href('chromatof'),
-    icon: ChromatofIcon,
-    text: 'Mass spectrometry software and its Product Information Bulletins.',
-  },
-  {
-    title: DESTINATIONS.cornerstoneMobile.title,
-    to: href('cornerstoneMobile'),
-    icon: MobileIcon,
-    text: 'Apps for iOS, Android and Microsoft, by subscription per instrument.',
-  },
-  {
-    title: DESTINATIONS.metallographics.title,
+    title: placeName(D.metallographics),
     to: href('metallographics'),
     icon: MetallographicsIcon,
-    text: 'Firmware and update instructions for the MX, PX and CX series.',
+    text: m.metallographicsTile,
   },
 ];
 
 /** "Find your files": the lookups by what a visitor has in hand, each one click away. */
-const FINDERS: readonly {
+const finders = (): readonly {
   id: string;
   title: string;
   text: string;
   links: readonly { name: string; to: DestinationName }[];
-}[] = [
+}[] => [
   {
     id: 'find-by-registration-id',
-    title: 'A registration ID',
-    text: "Cornerstone's: in its About box, or on the Software Registration Certificate as 'Copy Protection Key'.",
+    title: m.aRegistrationId,
+    text: m.registrationIdWhere,
     links: [
-      { name: 'Cornerstone offline installers', to: 'cornerstoneOffline' },
-      { name: 'Cornerstone PIBs', to: 'cornerstonePibs' },
-      { name: 'Declarations of Software Validation', to: 'cornerstoneDsvs' },
+      { name: m.offlineInstallers, to: 'cornerstoneOffline' },
+      { name: m.cornerstonePibs, to: 'cornerstonePibs' },
+      { name: m.validationDeclarations, to: 'cornerstoneDsvs' },
     ],
   },
   {
     id: 'find-by-key-id',
-    title: 'A key ID',
-    text: "ChromaTOF's: in its About dialog, or on the Software Registration Certificate as 'Copy Protection Key'.",
+    title: m.aKeyId,
+    text: m.keyIdWhere,
     links: [
-      { name: 'ChromaTOF downloads', to: 'chromatof' },
-      { name: 'ChromaTOF PIBs', to: 'chromatofPibs' },
+      { name: m.chromatofDownloads, to: 'chromatof' },
+      { name: m.chromatofPibs, to: 'chromatofPibs' },
     ],
   },
   {
     id: 'find-by-instrument',
-    title: 'An instrument',
-    text: 'A metallographic instrument: its firmware and how to update it need no ID.',
+    title: m.anInstrument,
+    text: m.instrumentWhere,
     links: [
-      { name: 'PX firmware', to: 'pxFirmware' },
-      { name: 'MX firmware', to: 'mxFirmware' },
-      { name: 'CX firmware', to: 'cxFirmware' },
+      { name: m.pxFirmware, to: 'pxFirmware' },
+      { name: m.mxFirmware, to: 'mxFirmware' },
+      { name: m.cxFirmware, to: 'cxFirmware' },
     ],
   },
 ];
@@ -114,22 +101,22 @@ function HomeView({ news }: { news: string | null }) {
   return (
     <>
       <h1>{siteName()}</h1>
-      <p className={page.lead}>Software, installers, bulletins and firmware for your instruments.</p>
-      <TileList tiles={TILES} />
+      <p className={page.lead}>{m.lead}</p>
+      <TileList tiles={tiles()} />
       <div className={styles.columns}>
         <HomeNewsSection news={news} />
         <section className={styles.panel} aria-labelledby="find-your-files">
-          <h2 id="find-your-files">Find your files</h2>
-          <p className={styles.hint}>Start from what you have.</p>
+          <h2 id="find-your-files">{m.findYourFiles}</h2>
+          <p className={styles.hint}>{m.startFromWhatYouHave}</p>
           <ul className={styles.finders}>
-            {FINDERS.map((finder) => (
+            {finders().map((finder) => (
               <li key={finder.id}>
                 <h3 id={finder.id}>{finder.title}</h3>
                 <p className={styles.hint}>{finder.text}</p>
                 <ul className={styles.finderLinks} aria-labelledby={finder.id}>
                   {finder.links.map((link) => (
                     <li key={link.to}>
-                      <Link to={href(link.to)}>{link.name}</Link>
+                      <LocalLink to={href(link.to)}>{link.name}</LocalLink>
                     </li>
                   ))}
                 </ul>

@@ -1,16 +1,14 @@
 import { HomeLink } from '../../shared/components/home-link';
 import { pageMeta } from '../../shared/page-meta';
+import { notFoundText, pageNotFound } from './not-found.messages';
 
-const TITLE = 'Page not found';
-export const NOT_FOUND_TEXT = 'The page you were looking for cannot be found.';
-
-export const meta = () => pageMeta(TITLE, NOT_FOUND_TEXT);
+export const meta = () => pageMeta(pageNotFound, notFoundText);
 
 export default function NotFoundPage() {
   return (
     <>
-      <h1>{TITLE}</h1>
-      <p>{NOT_FOUND_TEXT}</p>
+      <h1>{pageNotFound}</h1>
+      <p>{notFoundText}</p>
       <HomeLink />
     </>
   );

@@ -1,33 +1,26 @@
-import {
-  DEMO_FAMILY,
-  DEV_FAMILY,
-  INVALID_INSTALLER_REGISTRATION_ID,
-  sortVersionsNewestFirst,
-  type VersionSummary,
-} from '@portal/contracts';
-import { Link } from 'react-router';
+import { DEMO_FAMILY, DEV_FAMILY, sortVersionsNewestFirst, type VersionSummary } from '@portal/contracts';
 import { affectedMarksOf } from '../../shared/components/affected-marks';
+import { LocalLink } from '../../shared/i18n/local-link';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
+import { registrationId } from '../../shared/lookup/lookup.messages';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { placeName } from '../../shared/navigation/place-name';
 import { pageMeta } from '../../shared/page-meta';
 import { emitTelemetry } from '../../shared/telemetry-bus';
 import type { Route } from './+types/offline-installer-page';
 import { getFamilies } from './api/get-families';
 import { getVersions } from './api/get-versions';
+import * as m from './offline-installer.messages';
 
 /** A static download in the web app's public folder, offered only to Dev and Demo registrations. */
 export const CONFIGURATION_EDITOR_URL = '/downloads/Cornerstone-Configuration-Editor.zip';
 
-export const meta = () =>
-  pageMeta(
-    DESTINATIONS.cornerstoneOffline.title,
-    'Download an offline installer of Cornerstone with your registration ID.',
-  );
+export const meta = () => pageMeta(placeName(DESTINATIONS.cornerstoneOffline), m.description);
 
 interface OfflineInstallers {
   versions: VersionSummary[];
@@ -48,7 +41,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
         showConfigurationEditor: families[DEV_FAMILY] === true || families[DEMO_FAMILY] === true,
       };
     },
-    INVALID_INSTALLER_REGISTRATION_ID,
+    // SPEC §8's text for a refused ID, in the page's language.
+    m.invalidRegistrationId,
     'Looked up offline installers',
   );
 }
@@ -71,9 +65,10 @@ function latestInstaller(versions: VersionSummary[]): string | undefined {
 function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInstallers>; busy: boolean }) {
   return (
     <LookupPage
-      title={DESTINATIONS.cornerstoneOffline.title}
-      lead="Enter your registration ID to see the versions of Cornerstone you can install without an internet connection."
-      label="Registration ID"
+      title={placeName(DESTINATIONS.cornerstoneOffline)}
+      lead={m.lead}
+      label={registrationId}
+      idKind="registration"
       whereIsThis={<RegistrationIdHelp />}
       whereInShort={<RegistrationIdWhere />}
       state={state}
@@ -82,15 +77,15 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
         const latest = latestInstaller(data.versions);
         return (
           <section aria-labelledby="offline-versions">
-            <h2 id="offline-versions">Versions</h2>
+            <h2 id="offline-versions">{m.versions}</h2>
             {data.versions.length === 0 ? (
-              <p className={styles.note}>No versions are available for this registration ID.</p>
+              <p className={styles.note}>{m.noVersions}</p>
             ) : (
               <ul className={styles.results}>
                 {data.versions.map((version) => (
                   <DownloadItem
                     key={version.name}
-                    name={`Cornerstone ${version.name}`}
+                    name={m.cornerstoneVersion({ version: version.name })}
                     uri={version.offlineInstaller}
                     file={version.offlineInstallerFile}
                     kind="installer"
@@ -101,7 +96,7 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
                     latest={version.name === latest}
                     releaseNotes={version.releaseNotes}
                     sbom={version.sbom}
-                    absent="No offline installer"
+                    absent={m.noOfflineInstaller}
                     affectedBy={affectedMarksOf(version)}
                   />
                 ))}
@@ -110,7 +105,7 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
             {data.showConfigurationEditor && (
               <p>
                 <a href={CONFIGURATION_EDITOR_URL} download>
-                  Download the Cornerstone Configuration Editor
+                  {m.configurationEditor}
                 </a>
               </p>
             )}
@@ -119,7 +114,13 @@ function OfflineInstallerView({ state, busy }: { state: LookupState<OfflineInsta
       }}
     >
       <p>
-        Are you a company employee? <Link to={href('serviceReleases')}>See all releases and PIBs</Link>.
+        {m.companyEmployee({
+          link: (chunks, key) => (
+            <LocalLink key={key} to={href('serviceReleases')}>
+              {chunks}
+            </LocalLink>
+          ),
+        })}
       </p>
     </LookupPage>
   );

@@ -1,25 +1,19 @@
-import {
-  DSV_VERSION_PATTERN,
-  INVALID_DSV_REGISTRATION_ID,
-  sortVersionsNewestFirst,
-  type DsvEntry,
-} from '@portal/contracts';
+import { DSV_VERSION_PATTERN, sortVersionsNewestFirst, type DsvEntry } from '@portal/contracts';
 import { downloadDate } from '../../shared/lookup/download-facts';
 import { DownloadItem } from '../../shared/lookup/download-item';
 import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
 import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { registrationId } from '../../shared/lookup/lookup.messages';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { placeName } from '../../shared/navigation/place-name';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/dsv-page';
 import { getDsvs } from './api/get-dsvs';
+import * as m from './validation-docs.messages';
 
-export const meta = () =>
-  pageMeta(
-    DESTINATIONS.cornerstoneDsvs.title,
-    'Declarations of Software Validation for the Cornerstone versions of your registration ID.',
-  );
+export const meta = () => pageMeta(placeName(DESTINATIONS.cornerstoneDsvs), m.description);
 
 type Dsv = DsvEntry & { key: string };
 
@@ -34,7 +28,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
         .map(([key, dsv]) => ({ key, ...dsv }));
       return sortVersionsNewestFirst(kept, (dsv) => dsv.version);
     },
-    INVALID_DSV_REGISTRATION_ID,
+    // SPEC §8's text for a refused ID (misspelled in English, as the spec has it), in the page's language.
+    m.invalidRegistrationId,
     'Looked up DSVs',
   );
 }
@@ -52,24 +47,25 @@ export default function DsvPage({ loaderData }: Route.ComponentProps) {
 function DsvView({ state, busy }: { state: LookupState<Dsv[]>; busy: boolean }) {
   return (
     <LookupPage
-      title={DESTINATIONS.cornerstoneDsvs.title}
-      lead="Enter your registration ID to see the Declarations of Software Validation of your Cornerstone versions."
-      label="Registration ID"
+      title={placeName(DESTINATIONS.cornerstoneDsvs)}
+      lead={m.lead}
+      label={registrationId}
+      idKind="registration"
       whereIsThis={<RegistrationIdHelp />}
       whereInShort={<RegistrationIdWhere />}
       state={state}
       busy={busy}
       results={(dsvs) => (
         <section aria-labelledby="dsv-results">
-          <h2 id="dsv-results">Documents</h2>
+          <h2 id="dsv-results">{m.documents}</h2>
           {dsvs.length === 0 ? (
-            <p className={styles.note}>No documents are available for this registration ID.</p>
+            <p className={styles.note}>{m.noDocuments}</p>
           ) : (
             <ul className={styles.results}>
               {dsvs.map((dsv) => (
                 <DownloadItem
                   key={dsv.key}
-                  name={`Cornerstone ${dsv.version}`}
+                  name={m.cornerstoneVersion({ version: dsv.version })}
                   uri={dsv.uri}
                   file={dsv.file}
                   kind="document"

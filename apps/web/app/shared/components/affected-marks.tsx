@@ -1,5 +1,7 @@
-import { affectedByText, type AffectedByMark } from '@portal/contracts';
-import { Link } from 'react-router';
+import type { AffectedByMark, CvssSeverity } from '@portal/contracts';
+import { LocalLink } from '../i18n/local-link';
+import { pageLanguage } from '../i18n/page-language';
+import * as m from './components.messages';
 import styles from './affected-marks.module.css';
 
 /**
@@ -23,9 +25,43 @@ export function AffectedMarks({ marks }: { marks: readonly AffectedByMark[] }) {
     <ul className={styles.marks}>
       {marks.map((mark) => (
         <li key={mark.advisoryId} className={styles.mark}>
-          <Link to={mark.url}>{affectedByText(mark)}</Link>
+          <LocalLink to={mark.url}>{affectedBy(mark)}</LocalLink>
         </li>
       ))}
     </ul>
   );
+}
+
+const severityName = (severity: CvssSeverity) =>
+  ({
+    NONE: m.severityNone,
+    LOW: m.severityLow,
+    MEDIUM: m.severityMedium,
+    HIGH: m.severityHigh,
+    CRITICAL: m.severityCritical,
+  })[severity];
+
+/**
+ * The contracts' sentence (`affectedByText`) in the page's language: the advisory's title as
+ * staff wrote it, marked English on a page in another language.
+ */
+function affectedBy(mark: AffectedByMark) {
+  const english = pageLanguage() === 'en';
+  return [
+    ...m.affectedBy({
+      advisory: mark.advisoryId,
+      title: mark.title,
+      severity: mark.severity ? severityName(mark.severity) : 'none',
+      staff: (chunks, key) =>
+        english ? (
+          chunks
+        ) : (
+          <span key={key} lang="en">
+            {chunks}
+          </span>
+        ),
+    }),
+    ' ',
+    mark.fixedIn ? m.fixedIn({ version: mark.fixedIn }) : m.noFixYet,
+  ];
 }

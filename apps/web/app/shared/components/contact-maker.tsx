@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { makerName } from '../maker-name';
 import { useSupportContact } from '../support-contact';
+import * as m from './components.messages';
 import { ExternalLink } from './external-link';
 
 /**
@@ -9,25 +11,29 @@ import { ExternalLink } from './external-link';
 export function ContactMaker({ capital = false, unset }: { capital?: boolean; unset?: string }) {
   const { url, email } = useSupportContact();
   const maker = makerName();
-  const verb = capital ? 'Contact' : 'contact';
-  if (!url && !email) return <>{unset ?? `${verb} ${maker}.`}</>;
+  const values = {
+    capital: capital ? 'yes' : 'no',
+    maker,
+    email: email ?? '',
+    link: (chunks: ReactNode[], key: number) => (
+      <ExternalLink key={key} href={url!}>
+        {chunks}
+      </ExternalLink>
+    ),
+    mail: (chunks: ReactNode[], key: number) => (
+      <a key={key} href={`mailto:${email}`} translate="no">
+        {chunks}
+      </a>
+    ),
+  };
+  if (!url && !email) return <>{unset ?? m.contactMaker(values)}</>;
   return (
     <>
-      {verb} {maker}
-      {url && (
-        <>
-          {' '}
-          on the <ExternalLink href={url}>support page</ExternalLink>
-        </>
-      )}
-      {url && email && ' or'}
-      {email && (
-        <>
-          {' '}
-          by e-mail at <a href={`mailto:${email}`}>{email}</a>
-        </>
-      )}
-      .
+      {url && email
+        ? m.contactOnSupportPageOrByEmail(values)
+        : url
+          ? m.contactOnSupportPage(values)
+          : m.contactByEmail(values)}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as m from './components.messages';
 import styles from './copy-button.module.css';
 
 /** Copies `text` to the clipboard; `label` says what (its accessible name starts with the visible 'Copy'). */
@@ -19,7 +20,7 @@ export function CopyButton({ text, label, disabled = false }: { text: string; la
       onBlur={() => setCopied(false)}
       aria-label={label}
     >
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? m.copied : m.copy}
     </button>
   );
 }

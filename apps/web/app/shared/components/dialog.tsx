@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { close } from '../i18n/site.messages';
 import styles from './dialog.module.css';
 
 interface DialogProps {
@@ -14,7 +15,8 @@ interface DialogProps {
  */
 export function Dialog({ open, onClose, title, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = `dialog-title-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  // Not made from the title: in Japanese or Chinese it has no \w character to make one of.
+  const titleId = useId();
 
   useEffect(() => {
     const dialog = ref.current;
@@ -46,7 +48,7 @@ export function Dialog({ open, onClose, title, children }: DialogProps) {
         {children}
         <form method="dialog" className={styles.actions}>
           <button type="submit" className={styles.close}>
-            Close
+            {close}
           </button>
         </form>
       </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { opensInNewTab } from './components.messages';
 import styles from './external-link.module.css';
 
 /**
@@ -13,7 +14,7 @@ export function ExternalLink({ href, children, className }: { href: string; chil
       <span className={styles.newTab} aria-hidden="true">
         ↗
       </span>
-      <span className={styles.visuallyHidden}> (opens in a new tab)</span>
+      <span className={styles.visuallyHidden}> {opensInNewTab}</span>
     </a>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import * as m from './components.messages';
 import { CopyButton } from './copy-button';
 import styles from './file-check.module.css';
 
@@ -22,7 +23,14 @@ export function FileCheck({ fileName, sha256, name }: { fileName: string; sha256
   return (
     <details className={styles.check} onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>
-        How to check this file<span className={styles.visuallyHidden}>: {name}</span>
+        {m.howToCheck({
+          name,
+          hidden: (chunks, key) => (
+            <span key={key} className={styles.visuallyHidden}>
+              {chunks}
+            </span>
+          ),
+        })}
       </summary>
       {open && <FileCheckSteps fileName={fileName} file={file} sha256={sha256} name={name} expectedId={expectedId} />}
     </details>
@@ -43,34 +51,32 @@ function FileCheckSteps({
   expectedId: string;
 }) {
   const commands: { system: string; tool: string; command: string }[] = [
-    { system: 'Windows', tool: 'PowerShell', command: `Get-FileHash -Algorithm SHA256 ${file}` },
-    { system: 'Windows', tool: 'Command Prompt', command: `certutil -hashfile ${file} SHA256` },
-    { system: 'macOS', tool: 'Terminal', command: `shasum -a 256 ${file}` },
-    { system: 'Linux', tool: 'a terminal', command: `sha256sum ${file}` },
+    { system: 'Windows', tool: m.powerShell, command: `Get-FileHash -Algorithm SHA256 ${file}` },
+    { system: 'Windows', tool: m.commandPrompt, command: `certutil -hashfile ${file} SHA256` },
+    { system: 'macOS', tool: m.terminal, command: `shasum -a 256 ${file}` },
+    { system: 'Linux', tool: m.aTerminal, command: `sha256sum ${file}` },
   ];
   return (
     <>
-      <p>
-        After downloading, open a command window in the folder that holds {fileName} and run one of these. The value it
-        prints must be exactly the expected SHA-256 (upper or lower case does not matter); if it is not, the file is
-        damaged or not ours: do not install it.
-      </p>
+      <p>{m.afterDownloading({ fileName })}</p>
       <dl className={styles.commands}>
         {commands.map(({ system, tool, command }) => (
           <div key={command}>
             <dt>
-              {system} ({tool})
+              <span translate="no">{system}</span> ({tool})
             </dt>
             <dd>
-              <code>{command}</code>
+              <code translate="no">{command}</code>
             </dd>
           </div>
         ))}
       </dl>
       <div className={styles.expected}>
-        <span id={expectedId}>Expected SHA-256</span>
-        <code aria-labelledby={expectedId}>{sha256}</code>
-        <CopyButton text={sha256} label={`Copy expected SHA-256 of ${name}`} />
+        <span id={expectedId}>{m.expectedSha256}</span>
+        <code aria-labelledby={expectedId} translate="no">
+          {sha256}
+        </code>
+        <CopyButton text={sha256} label={m.copyExpectedSha256Of({ name })} />
       </div>
     </>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { pdfOpensInNewTab } from './components.messages';
 import styles from './external-link.module.css';
 
 /**
@@ -33,7 +34,7 @@ export function FileLink({
       <span className={styles.newTab} aria-hidden="true">
         ↗
       </span>
-      <span className={styles.visuallyHidden}> (PDF, opens in a new tab)</span>
+      <span className={styles.visuallyHidden}> {pdfOpensInNewTab}</span>
     </a>
   );
 }

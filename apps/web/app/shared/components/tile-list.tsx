@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
+import { LocalLink } from '../i18n/local-link';
 import type { IconProps } from './icons';
 import { ArrowRightIcon } from './icons/tile-icons';
 import styles from './tile-list.module.css';
@@ -21,9 +21,9 @@ export function TileList({ tiles, headingLevel = 2 }: { tiles: readonly Tile[]; 
         <li key={tile.to} className={styles.tile}>
           {TileIcon && <TileIcon className={styles.icon} size={40} />}
           <Heading className={styles.tileTitle}>
-            <Link to={tile.to} className={styles.tileLink}>
+            <LocalLink to={tile.to} className={styles.tileLink}>
               {tile.title}
-            </Link>
+            </LocalLink>
           </Heading>
           <p>{tile.text}</p>
           <ArrowRightIcon className={styles.arrow} size={20} />

@@ -3,7 +3,8 @@ import { CopyButton } from '../components/copy-button';
 import { FileSize } from '../components/file-size';
 import { formatByteCount, formatDate, formatFileSize } from '../format';
 import { useIdentity } from '../identity/identity-store';
-import { fileTypeLabel, type DownloadKind } from './file-type';
+import { fileTypeLabel, isFormatName, type DownloadKind } from './file-type';
+import * as m from './lookup.messages';
 import styles from './lookup.module.css';
 
 /** A date the maker states for a download and what it is: 'Released' (a YYYY-MM-DD date) or 'Built' (a time). */
@@ -48,15 +49,17 @@ export function DownloadFacts({ file, kind, date, document, name }: DownloadFact
       <dl className={styles.facts}>
         {document && <DocumentFacts document={document} />}
         <div className={styles.fact}>
-          <dt>File</dt>
-          <dd className={styles.fileName}>{file.fileName}</dd>
+          <dt>{m.file}</dt>
+          <dd className={styles.fileName} translate="no">
+            {file.fileName}
+          </dd>
         </div>
         <div className={styles.fact}>
-          <dt>Type</dt>
-          <dd>{fileTypeLabel(file, kind)}</dd>
+          <dt>{m.type}</dt>
+          <dd translate={isFormatName(file, kind) ? 'no' : undefined}>{fileTypeLabel(file, kind)}</dd>
         </div>
         <div className={styles.fact}>
-          <dt>Size</dt>
+          <dt>{m.size}</dt>
           <dd>
             <FileSize bytes={file.sizeBytes} />
             {formatFileSize(file.sizeBytes) !== formatByteCount(file.sizeBytes) && (
@@ -69,7 +72,7 @@ export function DownloadFacts({ file, kind, date, document, name }: DownloadFact
         </div>
         {date && (
           <div className={styles.fact}>
-            <dt>{date.label}</dt>
+            <dt>{date.label === 'Released' ? m.released : m.built}</dt>
             <dd>
               <time dateTime={date.value}>{formatDate(date.value)}</time>
             </dd>
@@ -77,7 +80,7 @@ export function DownloadFacts({ file, kind, date, document, name }: DownloadFact
         )}
         {staff && (
           <div className={styles.fact}>
-            <dt>Imported</dt>
+            <dt>{m.imported}</dt>
             <dd>
               <time dateTime={file.publishedAt}>{formatDate(file.publishedAt)}</time>
             </dd>
@@ -85,9 +88,13 @@ export function DownloadFacts({ file, kind, date, document, name }: DownloadFact
         )}
       </dl>
       <div className={styles.checksum}>
-        <span className={styles.checksumLabel}>SHA-256</span>
-        <code className={styles.sha}>{file.sha256}</code>
-        <CopyButton text={file.sha256} label={`Copy SHA-256 of ${name}`} />
+        <span className={styles.checksumLabel} translate="no">
+          SHA-256
+        </span>
+        <code className={styles.sha} translate="no">
+          {file.sha256}
+        </code>
+        <CopyButton text={file.sha256} label={m.copySha256Of({ name })} />
       </div>
     </>
   );
@@ -96,9 +103,9 @@ export function DownloadFacts({ file, kind, date, document, name }: DownloadFact
 /** The document's own identity, as its maker gives it: only the fields the manifest has. */
 function DocumentFacts({ document }: { document: DocumentDetails }) {
   const facts = [
-    ['Document', document.number],
-    ['Title', document.title],
-    ['Revision', document.revision],
+    [m.documentNumber, document.number],
+    [m.title, document.title],
+    [m.revision, document.revision],
   ] as const;
   return (
     <>
@@ -106,13 +113,16 @@ function DocumentFacts({ document }: { document: DocumentDetails }) {
         value ? (
           <div key={label} className={styles.fact}>
             <dt>{label}</dt>
-            <dd className={styles.fileName}>{value}</dd>
+            {/* The maker's own words for its document, as published: English on a page in any language. */}
+            <dd className={styles.fileName} lang="en">
+              {value}
+            </dd>
           </div>
         ) : null,
       )}
       {document.effectiveDate && (
         <div className={styles.fact}>
-          <dt>Effective</dt>
+          <dt>{m.effective}</dt>
           <dd>
             <time dateTime={document.effectiveDate}>{formatDate(document.effectiveDate)}</time>
           </dd>

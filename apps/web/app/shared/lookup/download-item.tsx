@@ -10,6 +10,7 @@ import { AffectedMarks } from '../components/affected-marks';
 import { FileCheck } from '../components/file-check';
 import { FileLink } from '../components/file-link';
 import { DownloadFacts, type DownloadDate } from './download-facts';
+import * as m from './lookup.messages';
 import type { DownloadKind } from './file-type';
 import styles from './lookup.module.css';
 import { SbomDownload } from './sbom-download';
@@ -17,6 +18,8 @@ import { SbomDownload } from './sbom-download';
 interface DownloadItemProps {
   /** What the download is called: 'Cornerstone 2.10.0'. */
   name: string;
+  /** The language of `name` when it is the maker's label as published, not the page's words. */
+  nameLanguage?: string;
   /** The signed link; absent when there is nothing to download (a version without an installer). */
   uri?: string | null;
   file?: FileDetails | null;
@@ -44,6 +47,7 @@ interface DownloadItemProps {
  */
 export function DownloadItem({
   name,
+  nameLanguage,
   uri,
   file,
   kind,
@@ -60,12 +64,12 @@ export function DownloadItem({
       <div className={styles.itemHead}>
         {uri ? (
           <FileLink href={uri} inline={file?.inline ?? false}>
-            {name}
+            {nameLanguage ? <span lang={nameLanguage}>{name}</span> : name}
           </FileLink>
         ) : (
-          <span>{name}</span>
+          <span lang={nameLanguage}>{name}</span>
         )}
-        {latest && <span className={styles.badge}>Latest</span>}
+        {latest && <span className={styles.badge}>{m.latest}</span>}
       </div>
       <AffectedMarks marks={affectedBy} />
       {file ? (
@@ -79,14 +83,21 @@ export function DownloadItem({
       {releaseNotes && (
         <div className={styles.releaseNotes}>
           <FileLink href={releaseNotes.uri} inline={releaseNotes.file.inline} className={styles.releaseNotesLink}>
-            Release notes<span className={styles.visuallyHidden}> of {name}</span>
+            {m.releaseNotesOf({
+              name,
+              hidden: (chunks, key) => (
+                <span key={key} className={styles.visuallyHidden}>
+                  {chunks}
+                </span>
+              ),
+            })}
           </FileLink>
           <DownloadFacts
             file={releaseNotes.file}
             kind="document"
             // The notes of a release carry its release date; a build time is the installer's alone.
             date={date?.label === 'Released' ? date : undefined}
-            name={`release notes of ${name}`}
+            name={m.releaseNotesName({ name })}
           />
         </div>
       )}

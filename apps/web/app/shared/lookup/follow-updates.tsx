@@ -4,6 +4,7 @@ import { apiRequest } from '../api/api-client';
 import { CopyButton } from '../components/copy-button';
 import { whenIdle } from '../when-idle';
 import forms from '../../styles/forms.module.css';
+import * as m from './lookup.messages';
 import styles from './lookup.module.css';
 
 /** The longest the feed address waits for an idle browser. */
@@ -38,32 +39,28 @@ export function FollowUpdates({ authorization, idName }: { authorization: string
 
   return (
     <section aria-labelledby={headingId} className={styles.follow}>
-      <h2 id={headingId}>Follow updates</h2>
-      <p className={styles.note}>
-        Add this address to a feed reader (Outlook and Thunderbird can follow feeds) to hear of every new file for your{' '}
-        {idName}. The address does not contain your {idName}, but it lists your files: keep it to yourself, as you would
-        the {idName}.
-      </p>
+      <h2 id={headingId}>{m.followUpdates}</h2>
+      <p className={styles.note}>{m.followUpdatesNote({ idKind: idName === 'key ID' ? 'key' : 'registration' })}</p>
       {feed === 'unavailable' ? (
-        <p className={styles.note}>The feed address could not be fetched. Please try again later.</p>
+        <p className={styles.note}>{m.feedUnavailable}</p>
       ) : (
         // Copied as the results' SHA-256 are (the button says so): no status region beside the lookup's own.
         // The row is there while the address is fetched, so nothing above the footer moves when it comes
         // (a visitor who went Back to the results is put back where they were).
         <div className={forms.row}>
           <label htmlFor={`${headingId}-address`} className={styles.visuallyHidden}>
-            Feed address
+            {m.feedAddress}
           </label>
           <input
             id={`${headingId}-address`}
             className={forms.input}
             value={feed ?? ''}
-            placeholder="Fetching the feed address…"
+            placeholder={m.fetchingFeedAddress}
             aria-busy={feed === undefined}
             readOnly
             onFocus={(event) => event.target.select()}
           />
-          <CopyButton text={feed ?? ''} label="Copy feed address" disabled={feed === undefined} />
+          <CopyButton text={feed ?? ''} label={m.copyFeedAddress} disabled={feed === undefined} />
         </div>
       )}
     </section>

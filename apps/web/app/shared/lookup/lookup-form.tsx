@@ -4,6 +4,7 @@ import { Dialog } from '../components/dialog';
 import { Button } from '../components/ui/button';
 import { Field } from '../components/ui/field';
 import { LOOKUP_PARAM } from '../navigation/navigation';
+import * as m from './lookup.messages';
 import styles from './lookup.module.css';
 import { forgetId, rememberId, useRememberedId, type IdKind } from './remembered-id';
 import forms from '../../styles/forms.module.css';
@@ -45,16 +46,16 @@ export function LookupForm({ label, registrationId, idKind, accepted, whereIsThi
           defaultValue={value}
           autoComplete="off"
           spellCheck={false}
-          action={<Button type="submit">Find</Button>}
+          action={<Button type="submit">{m.find}</Button>}
         />
         <div className={styles.formLinks}>
           <button type="button" className={styles.where} onClick={() => setWhereOpen(true)}>
-            Where is this?
+            {m.whereIsThis}
           </button>
           {remembered && <ForgetId idKind={idKind} />}
         </div>
       </Form>
-      <Dialog open={whereOpen} onClose={() => setWhereOpen(false)} title="Where is this?">
+      <Dialog open={whereOpen} onClose={() => setWhereOpen(false)} title={m.whereIsThis}>
         {whereIsThis}
       </Dialog>
     </>
@@ -73,24 +74,22 @@ export function LookupBusy() {
   return (
     <div role="status" className={styles.busy}>
       <span className={styles.spinner} aria-hidden="true" />
-      <span className={styles.visuallyHidden}>Searching…</span>
+      <span className={styles.visuallyHidden}>{m.searching}</span>
     </div>
   );
 }
+
+/** `<b>` of the help's messages: what the screen or the certificate shows, in bold. */
+const strong = (chunks: ReactNode[], key: number) => <strong key={key}>{chunks}</strong>;
 
 /** Where a registration ID is found (SPEC §2, lookup screens). */
 export function RegistrationIdHelp() {
   return (
     <>
-      <p>You can find your registration ID in Cornerstone:</p>
+      <p>{m.findRegistrationIdInCornerstone}</p>
       <ul>
-        <li>
-          Click the <strong>i</strong> icon at the upper left of Cornerstone and read the About Box.
-        </li>
-        <li>
-          Or look on your Software Registration Certificate, where the value may be labelled{' '}
-          <strong>Copy Protection Key</strong>.
-        </li>
+        <li>{m.registrationIdInAboutBox({ b: strong })}</li>
+        <li>{m.registrationIdOnCertificate({ b: strong })}</li>
       </ul>
     </>
   );
@@ -100,14 +99,10 @@ export function RegistrationIdHelp() {
 export function KeyIdHelp() {
   return (
     <>
-      <p>You can find your key ID in ChromaTOF:</p>
+      <p>{m.findKeyIdInChromatof}</p>
       <ul>
-        <li>
-          Open the About dialog with the <strong>i</strong> icon at the upper right.
-        </li>
-        <li>
-          Or look on your Software Registration Certificate, where it is labelled <strong>Copy Protection Key</strong>.
-        </li>
+        <li>{m.keyIdInAboutDialog({ b: strong })}</li>
+        <li>{m.keyIdOnCertificate({ b: strong })}</li>
       </ul>
     </>
   );
@@ -115,22 +110,12 @@ export function KeyIdHelp() {
 
 /** Where a registration ID is, in one line: the next step after a refused one. */
 export function RegistrationIdWhere() {
-  return (
-    <>
-      Find it in Cornerstone&apos;s About Box (click the <strong>i</strong> icon at the upper left) or on your Software
-      Registration Certificate, where it may be labelled <strong>Copy Protection Key</strong>.
-    </>
-  );
+  return <>{m.registrationIdWhereInShort({ b: strong })}</>;
 }
 
 /** Where a ChromaTOF key ID is, in one line: the next step after a refused one. */
 export function KeyIdWhere() {
-  return (
-    <>
-      Find it in ChromaTOF&apos;s About dialog (the <strong>i</strong> icon at the upper right) or on your Software
-      Registration Certificate, where it is labelled <strong>Copy Protection Key</strong>.
-    </>
-  );
+  return <>{m.keyIdWhereInShort({ b: strong })}</>;
 }
 
 /** 'Forget this ID': this tab stops offering the ID it remembers (remembered-id.ts). */
@@ -144,7 +129,7 @@ export function ForgetId({ idKind, onForget }: { idKind: IdKind; onForget?: () =
         onForget?.();
       }}
     >
-      Forget this ID
+      {m.forgetThisId}
     </button>
   );
 }

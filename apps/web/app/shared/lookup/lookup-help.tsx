@@ -3,17 +3,24 @@ import { useId, type ReactNode } from 'react';
 import { ContactMaker } from '../components/contact-maker';
 import { makerName } from '../maker-name';
 import { FailureAlert } from '../outcome/failure-alert';
+import * as m from './lookup.messages';
 import styles from './lookup.module.css';
 
 /** Which ID a lookup takes, in running text: 'registration ID' or 'key ID'. */
 export type IdName = 'registration ID' | 'key ID';
 
+/** The kind of an ID, as the messages take it. */
+const kindOf = (idName: IdName) => (idName === 'key ID' ? 'key' : 'registration');
+
 /** What every ID looks like (contracts' CUSTOMER_ID_PATTERN), in words. */
 function IdFormat({ idName }: { idName: IdName }) {
   return (
     <>
-      A {idName} is letters, digits and dashes, up to {CUSTOMER_ID_MAX_CHARS} characters, such as{' '}
-      <code>ABCD-1234-EFGH</code>. Upper or lower case does not matter.
+      {m.idFormat({
+        idKind: kindOf(idName),
+        max: CUSTOMER_ID_MAX_CHARS,
+        code: (chunks, key) => <code key={key}>{chunks}</code>,
+      })}
     </>
   );
 }
@@ -23,7 +30,7 @@ function IdFormat({ idName }: { idName: IdName }) {
  * are set, else the maker, without a link.
  */
 export function SupportContactText({ idName }: { idName: IdName }) {
-  return <ContactMaker capital unset={`Contact ${makerName()}, who gave you your ${idName}.`} />;
+  return <ContactMaker capital unset={m.contactWhoGaveYou({ idKind: kindOf(idName), maker: makerName() })} />;
 }
 
 /** The side panel of a lookup: where the ID is, what it looks like, what to do when it is refused, whom to ask. */
@@ -31,19 +38,16 @@ export function LookupSidePanel({ idName, whereIsThis }: { idName: IdName; where
   const headingId = useId();
   return (
     <aside className={styles.panel} aria-labelledby={headingId}>
-      <h2 id={headingId}>Need help?</h2>
-      <h3>Where to find your {idName}</h3>
+      <h2 id={headingId}>{m.needHelp}</h2>
+      <h3>{m.whereToFind({ idKind: kindOf(idName) })}</h3>
       {whereIsThis}
-      <h3>What it looks like</h3>
+      <h3>{m.whatItLooksLike}</h3>
       <p>
         <IdFormat idName={idName} />
       </p>
-      <h3>If it is refused</h3>
-      <p>
-        Copy it from where you found it rather than typing it: a zero and the letter O look alike. After several refused
-        attempts the portal asks you to wait a while before you try again.
-      </p>
-      <h3>Whom to contact</h3>
+      <h3>{m.ifItIsRefused}</h3>
+      <p>{m.ifRefusedAdvice}</p>
+      <h3>{m.whomToContact}</h3>
       <p>
         <SupportContactText idName={idName} />
       </p>
@@ -58,14 +62,14 @@ export function RejectedId({ message, idName, where }: { message: string; idName
     <>
       <FailureAlert failure={{ kind: 'rejected', message }} />
       <section className={styles.nextStep} aria-labelledby={headingId}>
-        <h2 id={headingId}>What to do next</h2>
+        <h2 id={headingId}>{m.whatToDoNext}</h2>
         <ul>
           <li>
-            Check the {idName} you entered. <IdFormat idName={idName} />
+            {m.checkTheId({ idKind: kindOf(idName) })} <IdFormat idName={idName} />
           </li>
           <li>{where}</li>
           <li>
-            Still refused? <SupportContactText idName={idName} />
+            {m.stillRefused} <SupportContactText idName={idName} />
           </li>
         </ul>
       </section>

@@ -7,13 +7,16 @@ import { LookupBusy, LookupForm } from './lookup-form';
 import { LookupSidePanel, RejectedId, type IdName } from './lookup-help';
 import { LookupRecord } from './lookup-record';
 import styles from './lookup.module.css';
+import type { IdKind } from './remembered-id';
 import type { LookupState } from './run-lookup';
 
 interface LookupPageProps<T> {
   title: string;
   lead: string;
-  /** 'Registration ID' or 'Key ID'. */
+  /** 'Registration ID' or 'Key ID', in the page's language. */
   label: string;
+  /** Which ID: what the help and the next steps say (by default, read from an English label). */
+  idKind?: IdKind;
   whereIsThis: ReactNode;
   /** Where the ID is, in one line: the next step after a refused one. */
   whereInShort: ReactNode;
@@ -34,6 +37,7 @@ export function LookupPage<T>({
   title,
   lead,
   label,
+  idKind = label === 'Key ID' ? 'key' : 'registration',
   whereIsThis,
   whereInShort,
   state,
@@ -42,7 +46,7 @@ export function LookupPage<T>({
   children,
 }: LookupPageProps<T>) {
   const { outcome } = state;
-  const idName: IdName = label === 'Key ID' ? 'key ID' : 'registration ID';
+  const idName: IdName = idKind === 'key' ? 'key ID' : 'registration ID';
   return (
     <TwoColumns variant="lookup" side={<LookupSidePanel idName={idName} whereIsThis={whereIsThis} />}>
       <h1>{title}</h1>

@@ -1,5 +1,6 @@
 import { Button } from '../components/ui/button';
 import { formatUtcDateTime } from '../format';
+import * as m from './lookup.messages';
 import styles from './lookup.module.css';
 
 /** What a printed result says of its lookup: the ID as it was typed, and when (an ISO time). */
@@ -29,14 +30,24 @@ export function LookupRecord({ idLabel, lookup }: { idLabel: string; lookup: Loo
     <div className={styles.record}>
       <p className={styles.recordLine}>
         <span>
-          {idLabel} <code className={styles.maskedId}>{maskId(lookup.id)}</code>
+          {idLabel}{' '}
+          <code className={styles.maskedId} translate="no">
+            {maskId(lookup.id)}
+          </code>
         </span>{' '}
         <span>
-          looked up <time dateTime={lookup.at}>{formatUtcDateTime(lookup.at)}</time>
+          {m.lookedUpAt({
+            at: formatUtcDateTime(lookup.at),
+            time: (chunks, key) => (
+              <time key={key} dateTime={lookup.at}>
+                {chunks}
+              </time>
+            ),
+          })}
         </span>
       </p>
       <Button variant="secondary" className={styles.printButton} onClick={() => window.print()}>
-        Print or save as PDF
+        {m.printOrSave}
       </Button>
     </div>
   );

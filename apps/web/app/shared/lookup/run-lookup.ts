@@ -1,7 +1,21 @@
 import type { UsageEventName } from '@portal/contracts';
+import { pageLanguage } from '../i18n/page-language';
 import { LOOKUP_PARAM } from '../navigation/navigation';
 import { outcomeOf, type Outcome } from '../outcome/outcome';
 import { emitTelemetry } from '../telemetry-bus';
+import * as m from './lookup.messages';
+
+/**
+ * What a lookup that failed says on a page in another language, by the answer's status (a
+ * stable code, never its English): no answer, the guessing brake, the database away. An
+ * English page shows the server's own words (SPEC §8's where it has them).
+ */
+function inPageLanguage<T>(outcome: Outcome<T>): Outcome<T> {
+  if (outcome.kind !== 'failed' || pageLanguage() === 'en') return outcome;
+  const byStatus: Partial<Record<number, string>> = { 0: m.noAnswer, 429: m.tooManyFailures, 503: m.databaseAway };
+  const message = byStatus[outcome.status ?? -1];
+  return message ? { ...outcome, message } : outcome;
+}
 
 /** What a lookup screen shows: idle (no search yet), or the outcome of the search in the URL. */
 export interface LookupState<T> {
@@ -29,10 +43,12 @@ export async function runLookup<T>(
 ): Promise<LookupState<T>> {
   const registrationId = new URL(request.url).searchParams.get(LOOKUP_PARAM);
   if (registrationId === null) return { registrationId: '' };
-  const outcome = await outcomeOf(() => lookup(registrationId.trim(), request.signal), {
-    signal: request.signal,
-    rejected: invalidMessage,
-  });
+  const outcome = inPageLanguage(
+    await outcomeOf(() => lookup(registrationId.trim(), request.signal), {
+      signal: request.signal,
+      rejected: invalidMessage,
+    }),
+  );
   // The anonymous usage event counts the outcome, never the ID.
   if (usageEvent) {
     const counted = outcome.kind === 'ok' ? 'found' : outcome.kind === 'rejected' ? 'invalid' : 'failed';

@@ -1,6 +1,7 @@
-import { sbomTitle, type SbomLink } from '@portal/contracts';
+import type { SbomLink } from '@portal/contracts';
 import { FileLink } from '../components/file-link';
 import { DownloadFacts } from './download-facts';
+import * as m from './lookup.messages';
 import styles from './lookup.module.css';
 
 /**
@@ -19,10 +20,18 @@ export function SbomDownload({
   return (
     <div className={styles.releaseNotes}>
       <FileLink href={sbom.uri} inline={sbom.file.inline} className={styles.releaseNotesLink}>
-        {sbomTitle(sbom.format, sbom.componentCount)}
-        <span className={styles.visuallyHidden}> of {name}</span>
+        {m.sbomOf({
+          format: sbom.format,
+          count: sbom.componentCount,
+          name,
+          hidden: (chunks, key) => (
+            <span key={key} className={styles.visuallyHidden}>
+              {chunks}
+            </span>
+          ),
+        })}
       </FileLink>
-      <DownloadFacts file={sbom.file} kind="document" date={undefined} name={`software bill of materials of ${name}`} />
+      <DownloadFacts file={sbom.file} kind="document" date={undefined} name={m.sbomName({ name })} />
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { ApiError } from '../api/api-client';
 import { reportProblem } from '../report-errors';
+import { internalProblem } from './outcome.messages';
 
-/** SPEC §8: what a screen says when something other than an HTTP answer failed. */
-export const INTERNAL_PROBLEM = 'There was an internal problem. This issue has been reported automatically.';
+/** SPEC §8: what a screen says when something other than an HTTP answer failed, in the page's language. */
+export { internalProblem as INTERNAL_PROBLEM };
 
 /**
  * What a call to the API came to, as every lookup and staff tool shows it (decision 111):
@@ -52,5 +53,5 @@ export function failureOf(error: unknown, { rejected, unexpected = 'report' }: O
     return { kind: 'failed', message: error instanceof Error ? error.message : String(error), status: null };
   }
   reportProblem(error);
-  return { kind: 'failed', message: INTERNAL_PROBLEM, status: null };
+  return { kind: 'failed', message: internalProblem, status: null };
 }

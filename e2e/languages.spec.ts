@@ -1,0 +1,280 @@
+import type { Page } from '@playwright/test';
+import { LANGUAGES, pathInLanguage, PSEUDO_LANGUAGE, TRANSLATED_PAGES, type ShippedLanguage } from '@portal/contracts';
+import { PSEUDO_LETTERS } from '../apps/web/i18n/icu';
+import { acceptProblems, answeredWith, expect, test } from './fixtures';
+import { sidewaysOverflow } from './overflow';
+import { gotoHydrated, gotoInitialized } from './public-pages';
+
+// The customer pages in six languages (docs/decisions/279-customer-pages-in-six-languages.md):
+// addresses, `<html lang>`, `hreflang`, the switch, the offer of the browser's language, the
+// not-found page, and the pseudo-language that shows untranslated text and tight room.
+
+/** "Find your files" on Home, in each language: the words of the page, prerendered. */
+const FIND_YOUR_FILES: Record<ShippedLanguage, string> = {
+  en: 'Find your files',
+  de: 'Ihre Dateien finden',
+  fr: 'Trouver vos fichiers',
+  es: 'Encuentre sus archivos',
+  ja: 'ファイルを探す',
+  'zh-Hans': '查找您的文件',
+};
+const NOT_FOUND: Record<ShippedLanguage, string> = {
+  en: 'Page not found',
+  de: 'Seite nicht gefunden',
+  fr: 'Page introuvable',
+  es: 'Página no encontrada',
+  ja: 'ページが見つかりません',
+  'zh-Hans': '找不到页面',
+};
+
+const absolute = (path: string) => new URL(path, process.env.PORTAL_URL).href;
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every language's page is prerendered at its address, with its lang and its other languages linked", async ({
+    page,
+  }) => {
+    for (const language of LANGUAGES) {
+      await test.step(language, async () => {
+        const response = await page.goto(pathInLanguage('/', language));
+        expect(response?.status()).toBe(200);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.getByRole('heading', { level: 2, name: FIND_YOUR_FILES[language] })).toBeVisible();
+        const alternates = page.locator('link[rel="alternate"][hreflang]');
+        await expect(alternates).toHaveCount(LANGUAGES.length + 1);
+        for (const other of LANGUAGES) {
+          await expect(alternates.and(page.locator(`[hreflang="${other}"]`))).toHaveAttribute(
+            'href',
+            absolute(pathInLanguage('/', other)),
+          );
+        }
+        await expect(alternates.and(page.locator('[hreflang="x-default"]'))).toHaveAttribute('href', absolute('/'));
+      });
+    }
+  });
+
+  test('an unknown address in a language is its not-found page, with status 404', async ({ page }) => {
+    for (const language of LANGUAGES) {
+      const response = await page.goto(pathInLanguage('/no/such/page', language));
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND[language]);
+    }
+  });
+});
+
+test('a German visitor finds the German home page in one click: German words, German dates, German links', async ({
+  page,
+  pageProblems,
+}) => {
+  await gotoHydrated(page, '/?from=mail');
+  const switcher = page.getByRole('navigation', { name: 'Languages' });
+  await expect(switcher.getByRole('link')).toHaveText([
+    'English',
+    'Deutsch',
+    'Français',
+    'Español',
+    '日本語',
+    '简体中文',
+  ]);
+  await expect(switcher.getByRole('link', { name: 'English' })).toHaveAttribute('aria-current', 'page');
+  await switcher.getByRole('link', { name: 'Deutsch' }).click();
+
+  // The page and its query kept, in German.
+  await expect(page).toHaveURL(/\/de\?from=mail$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 2, name: 'Neuigkeiten' })).toBeVisible();
+  await expect(page.locator('#home-news time').first()).toHaveText(
+    /^\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}$/,
+  );
+  await expect(page.locator('#home-news').getByText('Veröffentlicht am').first()).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('button', { name: 'Metallografie' }),
+  ).toBeVisible();
+  // Back to English in one click, and the brand leads to the German home page.
+  await expect(
+    page.getByRole('navigation', { name: 'Sprachen' }).getByRole('link', { name: 'English' }),
+  ).toHaveAttribute('href', '/?from=mail');
+  await expect(page.getByRole('banner').getByRole('link').first()).toHaveAttribute('href', '/de');
+  // A page offered in German is German; one not yet offered is the English one, loaded as a document of its own.
+  await page.getByRole('link', { name: 'ChromaTOF-Downloads' }).click();
+  await expect(page).toHaveURL(/\/de\/chromatof$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'ChromaTOF herunterladen' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'PX-Firmware', exact: true }).click();
+  await expect(page).toHaveURL(/\/metallographics\/px\/firmware$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  expect(pageProblems).toEqual([]);
+});
+
+const GERMAN_DAY =
+  /^\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}$/;
+
+test('a German visitor looks up DEMO-CS-1001 in German, with German dates; a mistyped ID gets a German error', async ({
+  page,
+  pageProblems,
+}) => {
+  await gotoHydrated(page, '/de');
+  await page.getByRole('main').getByRole('link', { name: 'Cornerstone-Offline-Installationsprogramme' }).click();
+  await expect(page).toHaveURL(/\/de\/cornerstone\/offline$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offline-Installationsprogramm');
+  await page.getByLabel('Registrierungs-ID').fill('DEMO-CS-1001');
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page).toHaveURL(/\/de\/cornerstone\/offline\?registrationId=DEMO-CS-1001$/);
+  const versions = page.getByRole('region', { name: 'Versionen' });
+  await expect(versions.getByText('Cornerstone 2.10.0', { exact: true })).toBeVisible();
+  await expect(versions.locator('dd time').first()).toHaveText(GERMAN_DAY);
+  await expect(versions.getByRole('term').filter({ hasText: 'Größe' }).first()).toBeVisible();
+
+  await page.getByLabel('Registrierungs-ID').fill('DEMO-CS-1O01');
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Ungültige Registrierungs-ID');
+  await expect(page.getByRole('heading', { name: 'Was Sie jetzt tun können' })).toBeVisible();
+  expect(acceptProblems(pageProblems, answeredWith(401))).toHaveLength(1);
+  expect(pageProblems).toEqual([]);
+});
+
+test('the switch keeps the page, its query and what the visitor typed and has not sent', async ({
+  page,
+  pageProblems,
+}) => {
+  // A lookup with results, in one click from English to Japanese: the same search, Japanese words.
+  await gotoHydrated(page, '/cornerstone/offline?registrationId=DEMO-CS-1001');
+  await expect(page.getByRole('region', { name: 'Versions' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: '日本語' }).click();
+  await expect(page).toHaveURL(/\/ja\/cornerstone\/offline\?registrationId=DEMO-CS-1001$/);
+  await expect(page.getByRole('region', { name: 'バージョン' }).locator('dd time').first()).toHaveText(
+    /^\d{4}年\d{1,2}月\d{1,2}日$/,
+  );
+
+  // Typed, not sent: carried in the fragment only, typed back in, then gone from the address.
+  await gotoHydrated(page, '/cornerstone/offline');
+  await page.getByLabel('Registration ID').fill('DEMO-CS-1001');
+  const arrived = page.waitForURL(/\/fr\/cornerstone\/offline#input:registrationId=DEMO-CS-1001$/);
+  await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'Français' }).click();
+  await arrived;
+  await expect(page.getByLabel('Identifiant d’enregistrement')).toHaveValue('DEMO-CS-1001');
+  await expect(page).toHaveURL(/\/fr\/cornerstone\/offline$/);
+  expect(pageProblems).toEqual([]);
+});
+
+test.describe('a browser that asks for German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('is offered the German page in German, stays where it was, and can decline', async ({ page, pageProblems }) => {
+    await gotoHydrated(page, '/');
+    const offer = page.getByRole('complementary', { name: 'Diese Seite gibt es auch auf Deutsch.' });
+    await expect(offer).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(offer.getByRole('link', { name: 'Auf Deutsch lesen' })).toHaveAttribute('href', '/de');
+    await offer.getByRole('button', { name: 'Nein, danke' }).click();
+    await expect(offer).toHaveCount(0);
+
+    // Taken up, the offer leads to the German page, which offers nothing more.
+    await page.reload();
+    await page.getByRole('link', { name: 'Auf Deutsch lesen' }).click();
+    await expect(page).toHaveURL(/\/de$/);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('complementary')).toHaveCount(0);
+    expect(pageProblems).toEqual([]);
+  });
+});
+
+test.describe('a browser that asks for Italian, then French', () => {
+  test.use({ locale: 'it-IT', extraHTTPHeaders: { 'accept-language': 'it-IT,it;q=0.9,fr;q=0.8' } });
+
+  test('is offered French, the first of its languages the portal has', async ({ page, pageProblems }) => {
+    await page.addInitScript(() => Object.defineProperty(navigator, 'languages', { get: () => ['it-IT', 'it', 'fr'] }));
+    await gotoHydrated(page, '/');
+    await expect(page.getByRole('complementary', { name: 'Cette page existe aussi en français.' })).toBeVisible();
+    expect(pageProblems).toEqual([]);
+  });
+});
+
+/**
+ * Text a visitor reads (runs of text and accessible names) with no letter of the
+ * pseudo-language: words that did not come from the catalogues. Left aside: what is not words
+ * (numbers, punctuation), what Intl writes (dates in `<time>`, sizes: a number and its unit),
+ * what is in another language on purpose (`lang`: the switch's language names, what staff
+ * wrote) or never translated (`translate="no"`: the maker's name, file names, SHA-256s,
+ * commands, IDs, addresses) and code samples.
+ */
+async function untranslatedText(page: Page): Promise<string[]> {
+  return page.evaluate((letters) => {
+    const exempt = (element: Element | null) =>
+      !element || element.closest('script, style, code, time, data, [translate="no"], [lang]:not(html)') !== null;
+    const translated = (text: string) =>
+      !/\p{L}/u.test(text) ||
+      /^\(?[\d.,\s\u00a0\u202f]+\p{L}+\)?$/u.test(text) ||
+      [...text].some((char) => letters.includes(char));
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // A run of text nodes side by side is one text (React writes a message's parts apart).
+      if (node.previousSibling?.nodeType === Node.TEXT_NODE) continue;
+      let text = '';
+      for (let run: Node | null = node; run?.nodeType === Node.TEXT_NODE; run = run.nextSibling)
+        text += run.textContent;
+      text = text.trim();
+      if (text && !exempt(node.parentElement) && !translated(text)) found.push(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
+      for (const name of ['aria-label', 'title', 'alt', 'placeholder']) {
+        const text = element.getAttribute(name)?.trim();
+        if (text && !exempt(element) && !translated(text)) found.push(`${name}="${text}"`);
+      }
+    }
+    if (!translated(document.title)) found.push(`title: ${document.title}`);
+    return found;
+  }, PSEUDO_LETTERS);
+}
+
+/** The pages offered in every language, as a visitor sees them: a lookup with results and refused too. */
+const PSEUDO_VISITS = [
+  '/',
+  '/no/such/page',
+  '/cornerstone/offline',
+  '/cornerstone/offline?registrationId=DEMO-CS-1001',
+  '/cornerstone/offline?registrationId=NO-SUCH-ID',
+  '/cornerstone/pibs',
+  '/cornerstone/pibs?registrationId=DEMO-CS-1001',
+  '/cornerstone/dsvs',
+  '/cornerstone/dsvs?registrationId=DEMO-CS-1001',
+  '/chromatof',
+  '/chromatof/pibs',
+  '/chromatof/pibs?registrationId=DEMO-KEY-2001',
+];
+
+test('the pseudo-language: no page offered in every language shows untranslated text or overflows at 360 px', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  expect(TRANSLATED_PAGES.filter((path) => path !== '/404' && !PSEUDO_VISITS.includes(path))).toEqual([]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of PSEUDO_VISITS) {
+    await test.step(path, async () => {
+      await gotoInitialized(page, pathInLanguage(path, PSEUDO_LANGUAGE));
+      await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO_LANGUAGE);
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      // What opens on a click is checked open: a download's check.
+      for (const summary of await page.locator('main summary').all()) await summary.click();
+      expect(await untranslatedText(page), `${path}: untranslated`).toEqual([]);
+      const closed = await sidewaysOverflow(page);
+      expect(closed.scrollWidth, `${path}: the page scrolls sideways`).toBeLessThanOrEqual(closed.clientWidth);
+      expect(closed.sticking, `${path}: past the edge of the screen`).toEqual([]);
+      // The menu open, each dropdown in turn: the longest words of the shell.
+      await page.getByRole('banner').getByRole('button').first().click();
+      for (const group of await page.getByRole('banner').getByRole('button', { expanded: false }).all()) {
+        await group.click();
+        const open = await sidewaysOverflow(page);
+        expect(open.sticking, `${path}: the open menu past the edge of the screen`).toEqual([]);
+      }
+    });
+  }
+  expect(acceptProblems(pageProblems, answeredWith(401))).toHaveLength(1);
+  expect(pageProblems).toEqual([]);
+});
