@@ -5,7 +5,7 @@ import { acceptProblems, answeredWith, expect, test } from './fixtures';
 import { sidewaysOverflow } from './overflow';
 import { gotoHydrated, gotoInitialized } from './public-pages';
 
-// The customer pages in six languages (docs/decisions/279-customer-pages-in-six-languages.md):
+// The customer pages in six languages (docs/decisions/281-customer-pages-in-six-languages.md):
 // addresses, `<html lang>`, `hreflang`, the switch, the offer of the browser's language, the
 // not-found page, and the pseudo-language that shows untranslated text and tight room.
 

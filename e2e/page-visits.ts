@@ -29,7 +29,7 @@ export const KEY = 'DEMO-KEY-2001';
 
 /** Every path of the route table, '/'-rooted; the catch-all is the not-found page. */
 export const ROUTE_PATHS = (routes as { id?: string; path?: string; index?: boolean }[])
-  // Each language's Home is Home (decision 279): its pages are visited by e2e/languages.spec.ts.
+  // Each language's Home is Home (decision 281): its pages are visited by e2e/languages.spec.ts.
   .filter((route) => !route.id?.startsWith(HOME_IN_LANGUAGE))
   .map((route) => (route.index ? '/' : `/${route.path!.replace(/^:lang\?\//, '')}`));
 

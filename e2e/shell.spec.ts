@@ -356,7 +356,7 @@ test('no customer page loads the schema library', async ({ page }) => {
 });
 
 // Home's budget (docs/web-app.md; decision 252), counted as the portal sends it to a client that
-// accepts gzip only, in every language (decision 279), each read by a browser that asks for it
+// accepts gzip only, in every language (decision 281), each read by a browser that asks for it
 // (so no offer of another language loads). The count the Lighthouse bench prints, without
 // Lighthouse: the bytes are the build's, the same on any machine.
 for (const language of LANGUAGES) {

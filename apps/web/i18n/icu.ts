@@ -3,7 +3,7 @@
  * `{d, date}`, `{n, plural, …}` with `#` and `=N`, `{n, selectordinal, …}`, `{x, select, …}`,
  * ICU's apostrophe quoting, and tags around words (`<b>i</b>`, as FormatJS writes them) for
  * the elements of rich text. Parsed at build time and compiled to plain JavaScript, so no
- * page carries a parser (docs/decisions/279-customer-pages-in-six-languages.md).
+ * page carries a parser (docs/decisions/281-customer-pages-in-six-languages.md).
  */
 import { dayFormatOptions, intlLocale, type Language } from './languages.ts';
 

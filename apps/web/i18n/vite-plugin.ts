@@ -1,5 +1,5 @@
 /**
- * The messages at build time (docs/decisions/279-customer-pages-in-six-languages.md). One
+ * The messages at build time (docs/decisions/281-customer-pages-in-six-languages.md). One
  * build serves every language, and a page loads only its own language's words:
  *
  * - In the browser build, a `*.messages.ts` module becomes a re-export of an outside module,

@@ -1,5 +1,5 @@
 /**
- * The languages of the customer pages (docs/decisions/279-customer-pages-in-six-languages.md).
+ * The languages of the customer pages (docs/decisions/281-customer-pages-in-six-languages.md).
  * English keeps SPEC's addresses; every other language is the same address under its prefix
  * (`/de/cornerstone/offline`). Read by the web app (links, `<html lang>`, `hreflang`, the
  * switch), its build (what is prerendered) and the API (which language a page or 404 is in).

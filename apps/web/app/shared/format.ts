@@ -6,7 +6,7 @@
  * Intl formatter left (a moment in local time) is made on first use: the shell imports this
  * module on every page, and making Intl formatters loads the browser's locale data, which
  * was the longest task of a lookup's load (decision 165). A page in another language writes
- * them through Intl in its language (decision 279), each formatter made on first use.
+ * them through Intl in its language (decision 281), each formatter made on first use.
  */
 import { dayFormatOptions, intlLocale, type Language } from '@portal/contracts';
 import { pageLanguage } from './i18n/page-language';

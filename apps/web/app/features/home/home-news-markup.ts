@@ -4,7 +4,7 @@ import * as m from './home-news.messages';
 /**
  * "What's new" rendered in the browser, in this page's language (the server writes the same
  * markup with the same words from the build). Loaded only by Home reached from another page,
- * so a Home loaded as a document carries none of it (decision 279: every byte on Home counts).
+ * so a Home loaded as a document carries none of it (decision 281: every byte on Home counts).
  */
 export function newsMarkup(news: HomeNews): string {
   return homeNewsHtml(news, {
