@@ -7,7 +7,7 @@ import { REPO_ROOT } from '../test-kit/portal-process';
 /**
  * Every prerendered English page of the build, by its route path, and each other language's
  * home page: a page in another language is the same page with another import map, and its
- * home page has that language's import map (docs/decisions/279).
+ * home page has that language's import map (docs/decisions/281-customer-pages-in-six-languages.md).
  */
 function prerenderedPaths(): string[] {
   const clientDir = path.join(REPO_ROOT, 'apps/web/build/client');

@@ -40,7 +40,7 @@ export default {
   },
   routeDiscovery: { mode: 'initial' },
   // Every public page in English, and the pages offered in every language in each of them
-  // (the pseudo-language's too, for the tests: docs/decisions/279).
+  // (the pseudo-language's too, for the tests: docs/decisions/281-customer-pages-in-six-languages.md).
   async prerender({ getStaticPaths }) {
     // getStaticPaths leaves out the routes with a parameter: the translated pages' `:lang?` too.
     const english = [...getStaticPaths().filter((routePath) => !BROWSER_ONLY(routePath)), '/', '/404'];

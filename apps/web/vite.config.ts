@@ -44,7 +44,7 @@ const collectShellModules: Plugin = {
 };
 
 export default defineConfig(({ command }) => ({
-  // The messages first: a page loads its language's words only (docs/decisions/279).
+  // The messages first: a page loads its language's words only (docs/decisions/281-customer-pages-in-six-languages.md).
   plugins: [portalMessages(), reactRouter(), collectShellModules],
   build: {
     assetsInlineLimit: 0,

@@ -34,7 +34,7 @@ const LanguageOffer = lazy(() => import('./shell/language-offer'));
 
 /**
  * Once the browser is idle: the language its visitor asks for, if this page is offered in it
- * and is in another (docs/decisions/279), and the input carried from the page in another language.
+ * and is in another (docs/decisions/281-customer-pages-in-six-languages.md), and the input carried from the page in another language.
  */
 function useLanguageOffer(): ShippedLanguage | undefined {
   const [offer, setOffer] = useState<ShippedLanguage>();

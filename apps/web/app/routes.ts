@@ -65,7 +65,7 @@ const routePath = (url: string) => url.replace(/^\//, '');
 
 /**
  * A page offered in every language (TRANSLATED_PAGES) is one route for all of them: its
- * English address, optionally after a language prefix (`/de/…`, docs/decisions/279). Only the
+ * English address, optionally after a language prefix (`/de/…`, docs/decisions/281-customer-pages-in-six-languages.md). Only the
  * languages' own addresses are prerendered and served; the API answers any other with 404.
  * Home is the exception: an optional segment alone would match every unknown one-segment
  * address, so each language's Home is a route of its own (`home-in-de`, …).

@@ -12,7 +12,7 @@
 //   A hidden tab paints nothing, so there the scripts load at once.
 //   The preloads are added a few per task (decision 165): a lookup's forty, added at once,
 //   were one of the longest tasks of its load on a phone's CPU.
-// Each page also gets its language (docs/decisions/279-customer-pages-in-six-languages.md):
+// Each page also gets its language (docs/decisions/281-customer-pages-in-six-languages.md-customer-pages-in-six-languages.md):
 // - an import map naming its language's messages modules (`@portal-messages/<namespace>`, which
 //   the scripts import), and their modulepreloads beside the scripts' own;
 // - on a page offered in every language, its `hreflang` links (full addresses: the server

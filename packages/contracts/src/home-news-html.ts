@@ -10,7 +10,7 @@ import { dayFormatOptions, intlLocale, isTranslatedPage, pathInLanguage, type La
 /**
  * The words of "What's new" in the page's language: the web app's messages (`home-news` in
  * apps/web), passed by the browser from its messages and by the server from the web build's
- * `messages.json` (docs/decisions/279).
+ * `messages.json` (docs/decisions/281-customer-pages-in-six-languages.md).
  */
 export interface HomeNewsWords {
   language: Language;

@@ -4,7 +4,7 @@ import type { HomeNewsWords, Language } from '@portal/contracts';
 
 /**
  * What the web build says of its messages (`build/messages.json`, written by the web app's
- * messages plugin, docs/decisions/279): each language's texts that take no value or only text
+ * messages plugin, docs/decisions/281-customer-pages-in-six-languages.md): each language's texts that take no value or only text
  * values, by message ID. The server writes "What's new" with them, in the page's language.
  */
 export type WebTexts = Partial<Record<Language, Record<string, string>>>;

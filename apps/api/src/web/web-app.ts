@@ -9,7 +9,7 @@ import { pageAsset, type WebAsset, type WebBuild } from './web-build';
  * Serves the built web app: hashed assets for a year, pages revalidated on every visit,
  * brotli or gzip when the browser takes it. A path that is neither a file, a prerendered
  * page nor a browser-only route gets the prerendered not-found page with status 404, in the
- * language of its prefix (`/de/…`, docs/decisions/279).
+ * language of its prefix (`/de/…`, docs/decisions/281-customer-pages-in-six-languages.md).
  */
 export default fp<{ build: WebBuild; homeNews?: () => Promise<HomeNews> }>(
   async function webApp(app: FastifyInstance, { build, homeNews }) {

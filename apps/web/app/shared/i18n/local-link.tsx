@@ -5,7 +5,7 @@ import { Link, useLocation, type LinkProps } from 'react-router';
  * A link to a page of the site, given by its English address, in the language of the page it
  * is on: `/cornerstone/offline` is `/de/cornerstone/offline` on a German page. A page not
  * offered in that language is the English one, loaded as a document: the words of a page
- * come with its document (docs/decisions/279), so a page never mixes two languages.
+ * come with its document (docs/decisions/281-customer-pages-in-six-languages.md), so a page never mixes two languages.
  */
 export function LocalLink({ to, ...props }: LinkProps & { to: string }) {
   const language = languageOfPath(useLocation().pathname);

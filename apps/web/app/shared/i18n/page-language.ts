@@ -3,7 +3,7 @@ import { serverLanguage } from './server-language';
 
 /**
  * The language of the page being shown: in the browser, its document's (the words come with
- * the document, docs/decisions/279); prerendering, the page being rendered's. For what is
+ * the document, docs/decisions/281-customer-pages-in-six-languages.md); prerendering, the page being rendered's. For what is
  * written outside the messages: dates, counts and sizes (shared/format.ts).
  */
 export function pageLanguage(): Language {
