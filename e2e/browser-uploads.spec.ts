@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, uploadDigestMismatchMessage, type Draft } from '@portal/contracts';
 import type { Page } from '@playwright/test';
-import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
+import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/identity/stored-sign-in';
 import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
 import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
 import { onePibManifest } from '../test-kit/manifests';

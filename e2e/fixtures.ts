@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
-import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
+import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/identity/stored-sign-in';
 import { waitForSignInLink } from '../test-kit/outbox';
 import { loopbackAddressOf, signInThroughOutbox } from '../test-kit/staff-session';
 import { E2E_STAFF_DOMAIN } from './global-setup';

@@ -13,7 +13,7 @@ import {
 } from '@portal/contracts';
 import { expect, type Page } from '@playwright/test';
 import { DEMO_CATALOGUE_DIR } from '../apps/api/src/paths';
-import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client';
+import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/identity/stored-sign-in';
 import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
 import { formatFileSize } from '../apps/web/app/shared/format';
 import { seriousViolations } from './axe';

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation } from 'react-router';
 import type { Route } from './+types/root';
 import { HomeLink } from './shared/components/home-link';
-import { useIdentityStatus } from './shared/identity/identity-store';
 import { chromatofDownloadsUrl } from './shared/chromatof-downloads-url';
 import { makerLogoUrl } from './shared/maker-logo';
 import { oidcNameAttribute, oidcOnlyAttribute } from './shared/identity/identity-provider';
@@ -51,19 +50,8 @@ function useLanguageOffer(): ShippedLanguage | undefined {
   return offer;
 }
 
-/** Loaded only when there is a sign-in to speak of: a public visitor never loads it (decision 165). */
-const SignedInBanner = lazy(() =>
-  import('./shared/identity/signed-in-banner').then((module) => ({ default: module.SignedInBanner })),
-);
-
-/** Under the navigation: the banner of a fresh or an old sign-in, read once the shell reads the identity. */
-function SignInStatus() {
-  return useIdentityStatus().state === 'absent' ? null : (
-    <Suspense>
-      <SignedInBanner />
-    </Suspense>
-  );
-}
+/** Loaded only when the browser keeps a sign-in: a public visitor never loads it (decision 165). */
+const SignInStatus = lazy(() => import('./shell/sign-in-slots').then((module) => ({ default: module.SignInStatus })));
 
 /**
  * Read once the browser is idle after hydration: prerendering and the hydrating render both
@@ -144,7 +132,11 @@ export function Layout({ children }: { children: ReactNode }) {
           </Suspense>
         )}
         <SiteHeader />
-        {identityRead && <SignInStatus />}
+        {identityRead && (
+          <Suspense>
+            <SignInStatus />
+          </Suspense>
+        )}
         <main id="main" className={styles.main} tabIndex={-1}>
           <Breadcrumbs />
           {children}

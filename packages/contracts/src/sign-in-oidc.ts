@@ -55,14 +55,6 @@ export function oidcButtonLabel(name: string): string {
   return `Sign in with ${name}`;
 }
 
-/**
- * OIDC_NAME (empty when no identity provider is configured) and OIDC_ONLY ("true" or
- * "false"): configuration read at run time like the maker's name (site.ts), replaced in
- * every page at start-up.
- */
-export const OIDC_NAME_PLACEHOLDER = '%OIDC_NAME%';
-export const OIDC_ONLY_PLACEHOLDER = '%OIDC_ONLY%';
-
 /** A bearer's claim that says its session came through the identity provider and ends after OIDC_SESSION_HOURS. */
 export const OIDC_SESSION_CLAIM = 'idp';
 

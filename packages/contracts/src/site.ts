@@ -41,6 +41,14 @@ export const SUPPORT_EMAIL_PLACEHOLDER = '%SUPPORT_EMAIL%';
 export const MAKER_LOGO_URL_PLACEHOLDER = '%MAKER_LOGO_URL%';
 
 /**
+ * OIDC_NAME (empty when no identity provider is configured) and OIDC_ONLY ("true" or
+ * "false"): configuration read at run time like the maker's name. Here, not in
+ * sign-in-oidc.ts: every page carries them, and the sign-in's words stay with the staff screens.
+ */
+export const OIDC_NAME_PLACEHOLDER = '%OIDC_NAME%';
+export const OIDC_ONLY_PLACEHOLDER = '%OIDC_ONLY%';
+
+/**
  * How long the server keeps download records, anonymous telemetry and publishing drafts with
  * their uploads (DOWNLOAD_RECORDS_RETENTION_DAYS, TELEMETRY_RETENTION_DAYS, DRAFT_EXPIRY_DAYS):
  * the privacy page states the running configuration's numbers, so they reach it like the

@@ -1,29 +1,13 @@
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useIdentity } from '../shared/identity/identity-store';
 import { BrandMark } from './brand-mark';
 import styles from './site-header.module.css';
 import { mainNavigation, menu } from './shell.messages';
 import { SiteMenu } from './site-menu';
 import { useShellIdentityRead } from './use-shell-identity-read';
 
-/**
- * Loaded only for a signed-in person: the account button brings the roles and their schemas,
- * which a public page's first task need not parse (decision 165).
- */
-const AccountButton = lazy(() =>
-  import('../shared/identity/account-button').then((module) => ({ default: module.AccountButton })),
-);
-
-/** The account button, for a signed-in person. */
-function AccountSlot() {
-  const signedIn = useIdentity() !== undefined;
-  return signedIn ? (
-    <Suspense>
-      <AccountButton />
-    </Suspense>
-  ) : null;
-}
+/** The account button's slot, loaded only when the browser keeps a sign-in. */
+const AccountSlot = lazy(() => import('./sign-in-slots').then((module) => ({ default: module.AccountSlot })));
 
 /**
  * The sticky bar: brand, the menu and the account slot. On a narrow screen the bar is one
@@ -68,7 +52,11 @@ export function SiteHeader() {
         <SiteMenu id={menuId} expanded={expanded} />
         {/* On a narrow screen the account button is part of the open menu, not the bar. */}
         <div className={`${styles.account} ${expanded ? styles.accountExpanded : ''}`}>
-          {identityRead && <AccountSlot />}
+          {identityRead && (
+            <Suspense>
+              <AccountSlot />
+            </Suspense>
+          )}
         </div>
       </nav>
     </header>

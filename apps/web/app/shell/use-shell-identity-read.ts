@@ -1,3 +1,4 @@
+import { useKeptSignIn } from '../shared/identity/stored-sign-in';
 import { useAfterIdle } from '../shared/when-idle';
 
 /**
@@ -9,7 +10,10 @@ import { useAfterIdle } from '../shared/when-idle';
  */
 const SHELL_IDENTITY_TIMEOUT_MS = 1_000;
 
-/** False while the shell leaves the identity unread; true once the browser was idle. */
+/**
+ * False while the shell leaves the identity unread or the browser keeps no sign-in; true once
+ * the browser was idle and keeps one: only then does the shell load what shows it.
+ */
 export function useShellIdentityRead(): boolean {
-  return useAfterIdle(SHELL_IDENTITY_TIMEOUT_MS);
+  return useKeptSignIn(useAfterIdle(SHELL_IDENTITY_TIMEOUT_MS));
 }

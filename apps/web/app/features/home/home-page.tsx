@@ -11,7 +11,6 @@ import { TileList } from '../../shared/components/tile-list';
 import { pageMeta } from '../../shared/page-meta';
 import page from '../../styles/page.module.css';
 import type { Route } from './+types/home-page';
-import { getHomeNews } from './api/get-home-news';
 import { HomeNewsSection, newsOnThisPage } from './home-news';
 import * as m from './home.messages';
 import { placeName } from '../../shared/navigation/place-name';
@@ -28,7 +27,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   const written = newsOnThisPage();
   if (written !== undefined) return { news: written };
   try {
-    const [news, { newsMarkup }] = await Promise.all([getHomeNews(request.signal), import('./home-news-markup')]);
+    // Loaded here, not with Home: Home's first load asks the API for nothing (decision 165).
+    const [news, { newsMarkup }] = await Promise.all([
+      import('./api/get-home-news').then(({ getHomeNews }) => getHomeNews(request.signal)),
+      import('./home-news-markup'),
+    ]);
     return { news: newsMarkup(news) };
   } catch (error) {
     if (request.signal.aborted) throw error;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, BEARER_STORAGE_KEY, readBearer, takeIdentityProviderRenewal } from './api-client';
+import { BEARER_STORAGE_KEY } from '../identity/stored-sign-in';
+import { apiRequest, readBearer, takeIdentityProviderRenewal } from './api-client';
 
 /** A bearer as the server issues it; the browser only decodes it. */
 function bearer(payload: Record<string, unknown>) {

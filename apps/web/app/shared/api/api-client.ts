@@ -1,6 +1,5 @@
 import { bearerAuthorization, OIDC_SESSION_CLAIM, type ErrorBody } from '@portal/contracts';
-
-export const BEARER_STORAGE_KEY = 'bearer';
+import { BEARER_STORAGE_KEY } from '../identity/stored-sign-in';
 
 /**
  * An HTTP answer other than 2xx, with the server's `{ message }`. status 0: no answer at all.

@@ -1,7 +1,8 @@
 import { decodeIdentity, identityState, TOKEN_OLD_AFTER_HOURS, type Identity } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
-import { BEARER_STORAGE_KEY, clearBearer, forgetIdentityProviderRenewal, readBearer } from '../api/api-client';
+import { clearBearer, forgetIdentityProviderRenewal, readBearer } from '../api/api-client';
 import { endSession } from './api/end-session';
+import { BEARER_STORAGE_KEY, EXPIRED_SIGN_IN_KEY } from './stored-sign-in';
 
 /**
  * Absent, fresh or old (SPEC §4). Old means the sign-in ends within 504 hours (or has no
@@ -16,9 +17,6 @@ const ABSENT: IdentityStatus = { state: 'absent' };
 const HOUR_MS = 3_600_000;
 /** setTimeout fires at once beyond 2^31-1 ms (about 24.8 days): longer waits go in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** The e-mail and expiry of a sign-in that turned old: `{ "email": …, "exp": … | null }`, never a bearer. */
-export const EXPIRED_SIGN_IN_KEY = 'expiredSignIn';
 
 let status: IdentityStatus = ABSENT;
 /** What the current status was read from (the bearer, or the kept expired sign-in), to keep it while that is unchanged. */
