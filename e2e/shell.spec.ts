@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { ADVISORY_PAGES, LANGUAGES, pathInLanguage, SIGN_IN_PATHS } from '@portal/contracts';
 import { DESTINATIONS } from '../apps/web/app/shared/navigation/navigation';
 import { acceptProblems, answeredWith, expect, test } from './fixtures';
-import { HOME_BUDGET_KB, responseBytes } from '../test-kit/home-budget';
+import { CUSTOMER_PAGE_JS_BUDGET_KB, HOME_BUDGET_KB, responseBytes } from '../test-kit/page-budgets';
 import { E2E_MAKER_NAME } from './global-setup';
 import { planVisit, ROUTE_PATHS, VISITS } from './page-visits';
 import {
@@ -328,31 +328,56 @@ const CUSTOMER_PATHS = ROUTE_PATHS.filter(
 // what the web app needs lives in modules without schemas (packages/contracts/src/README.md).
 // `maxInstantiationCount` is one of TypeBox's settings, written into any build of it. Every
 // customer page, one after another in one page, lookups with their results: each names the
-// scripts it loaded that carry it.
+// scripts it loaded that carry it, and is held to its JavaScript budget (issue 51), counted as
+// Home's below.
 const TYPEBOX_MARKER = 'maxInstantiationCount';
 
-test('no customer page loads the schema library', async ({ page }) => {
+test('no customer page loads the schema library, and each keeps to its JavaScript budget', async ({ page }) => {
   test.setTimeout(30_000 + CUSTOMER_PATHS.length * 10_000);
   expect(CUSTOMER_PATHS).toEqual(expect.arrayContaining(['/', DESTINATIONS.service.url, ADVISORY_PAGES.advisory]));
   // A route with a parameter, or the catch-all, is opened only as its plan says.
   expect(CUSTOMER_PATHS.filter((path) => /[:*]/.test(path) && !VISITS[path])).toEqual([]);
+  expect(
+    CUSTOMER_PATHS.filter((path) => CUSTOMER_PAGE_JS_BUDGET_KB[path] === undefined),
+    'routes without a budget',
+  ).toEqual([]);
   const carriesTypeBox = new Map<string, Promise<boolean>>();
+  const gzipBytes = new Map<string, Promise<number>>();
   const found: string[] = [];
+  const overBudget: string[] = [];
   for (const path of CUSTOMER_PATHS) {
     await test.step(path, async () => {
       const { url, fill } = await planVisit(page, path);
       const { script } = await fetchesByNetworkIdle(page, url, fill);
       expect(script.size, `${url} loaded its scripts`).toBeGreaterThan(1);
+      let bytes = 0;
       for (const scriptUrl of script) {
+        if (!gzipBytes.has(scriptUrl))
+          gzipBytes.set(
+            scriptUrl,
+            responseBytes(scriptUrl, 'gzip').then((body) => body.length),
+          );
+        bytes += await gzipBytes.get(scriptUrl)!;
         if (!carriesTypeBox.has(scriptUrl)) {
           const carries = responseBytes(scriptUrl, 'identity').then((body) => body.toString().includes(TYPEBOX_MARKER));
           carriesTypeBox.set(scriptUrl, carries);
         }
         if (await carriesTypeBox.get(scriptUrl)) found.push(`${url} loads ${new URL(scriptUrl).pathname}`);
       }
+      const kilobytes = bytes / 1024;
+      test
+        .info()
+        .annotations.push({
+          type: 'bytes',
+          description: `${url}: ${kilobytes.toFixed(1)} KB of JavaScript in ${script.size} files`,
+        });
+      if (kilobytes > CUSTOMER_PAGE_JS_BUDGET_KB[path]!) {
+        overBudget.push(`${url} loads ${kilobytes.toFixed(1)} KB, over its ${CUSTOMER_PAGE_JS_BUDGET_KB[path]} KB`);
+      }
     });
   }
   expect(found).toEqual([]);
+  expect(overBudget).toEqual([]);
 });
 
 // Home's budget (docs/web-app.md; decision 252), counted as the portal sends it to a client that
