@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import type { TestApp } from '../../test/test-app';
 import type { WebAsset } from '../web/web-build';
 
 /**
@@ -52,6 +52,10 @@ beforeAll(async () => {
     logo,
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"><rect width="1" height="1"/></svg>\n',
   );
+  // The app's modules afresh, so they take the fastify above: Vitest runs the API's files in one
+  // module registry per worker (isolate: false), where an earlier file has loaded the real one.
+  vi.resetModules();
+  const { createTestApp } = await import('../../test/test-app');
   portal = await createTestApp({
     env: { MAKER_LOGO: logo },
     webBuild: {
