@@ -278,12 +278,32 @@ export const publishingChangePage = (changeId: number) => `/service/publishing?c
  */
 export const UPLOAD_CHUNK_BYTES = 8 * 1024 * 1024;
 
-/** The tus Upload-Metadata a draft's upload carries: the draft, the SHA-256 its bytes must have, the file's name. */
+/**
+ * The tus Upload-Metadata a draft's upload carries: the draft, the SHA-256 its bytes must have,
+ * the file's name. `sha256` may be left out at creation and named later by the claim that gives
+ * the upload's ID (DraftFileClaim.uploadId, decision 282): the file is sent while it is hashed.
+ */
 export const UPLOAD_METADATA_KEYS = { draftId: 'draftId', sha256: 'sha256', name: 'filename' } as const;
 
+/** An upload's ID, as the server gives it at creation (the last part of its Location). */
+export const UPLOAD_ID_PATTERN = '^[0-9a-f]{32}$';
+
 /** An upload's address (PUBLISHING_PATHS.uploads + `/:uploadId`): the ID the server gave it at creation. */
-export const UploadParams = Type.Object({ uploadId: Type.String({ pattern: '^[0-9a-f]{32}$' }) });
+export const UploadParams = Type.Object({ uploadId: Type.String({ pattern: UPLOAD_ID_PATTERN }) });
 export type UploadParams = Static<typeof UploadParams>;
+
+/** No upload has this ID (any more): it completed, was discarded (nothing kept) or expired. */
+export const NO_UPLOAD_MESSAGE =
+  'No upload in progress has this address: it completed, was discarded or expired. Start it again.';
+/** A claim named an upload created for another draft: its bytes are that draft's to name. */
+export const UPLOAD_OF_ANOTHER_DRAFT_MESSAGE = 'This upload was created for another draft: claim the file there.';
+/** A claim named an upload whose bytes are already named by another SHA-256. */
+export const UPLOAD_NAMED_ALREADY_MESSAGE =
+  'This upload already names another SHA-256: its bytes are checked against that one. Start a new upload for this file.';
+/** A claim's size is not its upload's Upload-Length: they cannot be the same file. */
+export function uploadSizeMismatchMessage(uploadBytes: number, claimedBytes: number): string {
+  return `This upload is ${uploadBytes} bytes long, not the ${claimedBytes} the claim states: they are not the same file.`;
+}
 
 /**
  * A file past PUBLISH_MAX_FILE_BYTES, refused before any byte is sent (by the claim and by the
@@ -576,12 +596,17 @@ export const DraftFile = Type.Object({
 });
 export type DraftFile = Static<typeof DraftFile>;
 
-/** A file a publisher adds to a draft: the SHA-256 the browser computed, its name and size. */
+/**
+ * A file a publisher adds to a draft: the SHA-256 the browser computed, its name and size, and
+ * optionally the upload created for its bytes before that SHA-256 was known (decision 282):
+ * the claim names the upload's bytes, which the server's SHA-256 of them then must match.
+ */
 export const DraftFileClaim = Type.Object(
   {
     sha256: Type.String({ pattern: SHA256_PATTERN }),
     name: Type.String({ minLength: 1, maxLength: FILE_NAME_MAX_CHARS }),
     sizeBytes: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    uploadId: Type.Optional(Type.String({ pattern: UPLOAD_ID_PATTERN })),
   },
   { additionalProperties: false },
 );

@@ -8,16 +8,20 @@ import {
   fileTooLargeMessage,
   INSUFFICIENT_STORAGE,
   NO_DRAFT_MESSAGE,
+  NO_UPLOAD_MESSAGE,
   outOfSpaceMessage,
   PUBLISHING_PATHS,
   UPLOAD_DRAFT_MESSAGE,
   UPLOAD_FAILED_MESSAGE,
   UPLOAD_LENGTH_MESSAGE,
   UPLOAD_METADATA_KEYS,
+  UPLOAD_NAMED_ALREADY_MESSAGE,
+  UPLOAD_OF_ANOTHER_DRAFT_MESSAGE,
   UPLOAD_SHA256_MESSAGE,
   uploadDigestMismatchMessage,
   uploadNameProblem,
   UploadParams,
+  uploadSizeMismatchMessage,
   type DiskName,
 } from '@portal/contracts';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -48,7 +52,7 @@ class Refusal {
   readonly body: string;
   constructor(
     readonly status_code: number,
-    message: string,
+    readonly message: string,
     /** A wait's Retry-After (a fault's 503). */
     readonly retryAfterSeconds?: number,
   ) {
@@ -83,10 +87,7 @@ const TUS_ANSWERS: Record<string, { status: number; message: string }> = {
   },
   'Upload-Length or Upload-Defer-Length header required': { status: 400, message: UPLOAD_LENGTH_MESSAGE },
   'creation-defer-length extension is not (yet) supported.': { status: 400, message: UPLOAD_LENGTH_MESSAGE },
-  'The file for this url was not found': {
-    status: 404,
-    message: 'No upload in progress has this address: it completed, was discarded or expired. Start it again.',
-  },
+  'The file for this url was not found': { status: 404, message: NO_UPLOAD_MESSAGE },
   'The file for this url no longer exists': {
     status: 410,
     message: 'This upload expired and was deleted. Start it again.',
@@ -133,14 +134,17 @@ function faultRefusal(error: unknown): Refusal | undefined {
   return fault && new Refusal(fault.status, fault.message, fault.retryAfterSeconds);
 }
 
-/** The metadata a draft's upload must carry, checked: else the publisher's words for what is wrong. */
+/**
+ * The metadata a draft's upload must carry, checked: else the publisher's words for what is
+ * wrong. `sha256` may be left out (not given empty): the claim names it later (decision 282).
+ */
 function uploadMetadataOf(upload: Upload) {
   const metadata = upload.metadata ?? {};
   const draftId = metadata[UPLOAD_METADATA_KEYS.draftId] ?? '';
-  const sha256 = metadata[UPLOAD_METADATA_KEYS.sha256] ?? '';
+  const sha256 = UPLOAD_METADATA_KEYS.sha256 in metadata ? (metadata[UPLOAD_METADATA_KEYS.sha256] ?? '') : undefined;
   const name = metadata[UPLOAD_METADATA_KEYS.name] ?? '';
   if (!UUID.test(draftId)) throw new Refusal(400, UPLOAD_DRAFT_MESSAGE);
-  if (!SHA256.test(sha256)) throw new Refusal(400, UPLOAD_SHA256_MESSAGE);
+  if (sha256 !== undefined && !SHA256.test(sha256)) throw new Refusal(400, UPLOAD_SHA256_MESSAGE);
   const nameProblem = uploadNameProblem(name);
   if (nameProblem !== undefined) throw new Refusal(400, nameProblem);
   return { draftId, sha256, name };
@@ -208,10 +212,14 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
   /** Who sends each tus request (its staff session), for the row a completed upload writes. */
   const senders = new WeakMap<object, string>();
   /** Completions under way, by upload: a repeated last PATCH waits for the first instead of storing twice. */
-  const finishing = new Map<string, Promise<void>>();
+  const finishing = new Map<string, Promise<boolean>>();
 
-  /** Finishes an upload once, however many requests ask at the same time. */
-  const finishOnce = (upload: Upload, uploadedBy: string): Promise<void> => {
+  /**
+   * Finishes an upload once, however many requests ask at the same time (its last PATCH, a
+   * HEAD, the claim naming its SHA-256): false when nothing names its SHA-256 yet, so its
+   * bytes stay whole, unchecked and kept from the draft until a claim names it.
+   */
+  const finishOnce = (upload: Upload, uploadedBy: string): Promise<boolean> => {
     let done = finishing.get(upload.id);
     if (!done) {
       done = finish(upload, uploadedBy).finally(() => finishing.delete(upload.id));
@@ -222,7 +230,9 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
 
   const finish = async (upload: Upload, uploadedBy: string) => {
     const { store } = await open();
-    const { draftId, sha256, name } = uploadMetadataOf(upload);
+    const { draftId, name } = uploadMetadataOf(upload);
+    const sha256 = await store.namedSha256(upload.id);
+    if (sha256 === undefined) return false;
     const sizeBytes = upload.size ?? 0;
     const received = await store.digestOf(upload.id, sizeBytes);
     if (received !== sha256) {
@@ -241,6 +251,43 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     await recordUpload(app.db, { draftId, sha256, name, sizeBytes, uploadedBy });
     // Gone already when another portal finished the same upload (a HEAD there): the same end.
     await store.remove(upload.id).catch(() => store.forget(upload.id));
+    return true;
+  };
+
+  /**
+   * The claim that names the SHA-256 of an upload created without one (decision 282). A file
+   * the portal holds already is not sent on: its upload is deleted and the claim answers
+   * `stored` or `uploaded`. Otherwise the upload's bytes must have this SHA-256: checked at
+   * their last byte, now if it came already (422, nothing kept, on a difference).
+   */
+  const claimWithUpload = async (draftId: string, claim: DraftFileClaim & { uploadId: string }, actor: string) => {
+    const { uploadId, ...file } = claim;
+    const claimed = await claimDraftFile(app.db, draftId, file, { actor, maxFileBytes: publishMaxFileBytes });
+    const { store } = await open();
+    const upload = await store.getUpload(uploadId).catch(() => undefined);
+    if (claimed.state !== 'awaiting upload') {
+      // Only this draft's own upload is deleted: another draft's bytes are that draft's.
+      if (upload && upload.metadata?.[UPLOAD_METADATA_KEYS.draftId] === draftId) {
+        await store.remove(uploadId).catch(() => store.forget(uploadId));
+      }
+      return claimed;
+    }
+    if (!upload) throw new Refusal(404, NO_UPLOAD_MESSAGE);
+    const metadata = uploadMetadataOf(upload);
+    if (metadata.draftId !== draftId) throw new Refusal(409, UPLOAD_OF_ANOTHER_DRAFT_MESSAGE);
+    if (upload.size !== file.sizeBytes) {
+      throw new Refusal(409, uploadSizeMismatchMessage(upload.size ?? 0, file.sizeBytes));
+    }
+    const named = await store.namedSha256(uploadId);
+    if (named !== undefined && named !== file.sha256) throw new Refusal(409, UPLOAD_NAMED_ALREADY_MESSAGE);
+    if (named === undefined) await store.nameSha256(uploadId, file.sha256);
+    // Every byte in before the name came: checked and kept (or refused) now, not at a later HEAD.
+    const current = await store.getUpload(uploadId).catch(() => undefined);
+    // A finish the last PATCH began before the name was written found none: once more, reading it.
+    if (current && current.offset === current.size && !(await finishOnce(current, actor))) {
+      await finishOnce(current, actor);
+    }
+    return claimDraftFile(app.db, draftId, file, { actor, maxFileBytes: publishMaxFileBytes });
   };
 
   const options: Omit<ServerOptions, 'locker'> = {
@@ -396,21 +443,35 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary:
-          "Add a file to a draft by the SHA-256 the browser computed: 'stored' or 'uploaded' when the server has those bytes (nothing to send), else 'awaiting upload'; refused past PUBLISH_MAX_FILE_BYTES",
+          "Add a file to a draft by the SHA-256 the browser computed: 'stored' or 'uploaded' when the server has those bytes (nothing to send), else 'awaiting upload'; refused past PUBLISH_MAX_FILE_BYTES. With uploadId, names the SHA-256 of an upload created without one: its bytes are deleted when the server has them already, else checked against it at their last byte (now, when it came: 422 and nothing kept on a difference)",
         headers: StaffAuthorizationHeaders,
         params: DraftParams,
         body: DraftFileClaim,
-        response: { 200: DraftFile, 400: ErrorBody, 404: ErrorBody, 413: ErrorBody, ...STAFF_AUTH_RESPONSES },
+        response: {
+          200: DraftFile,
+          400: ErrorBody,
+          404: ErrorBody,
+          409: ErrorBody,
+          413: ErrorBody,
+          422: ErrorBody,
+          ...STAFF_AUTH_RESPONSES,
+        },
       },
     },
     async (request, reply) => {
+      const { draftId } = request.params;
+      const actor = request.staff!.email;
+      const { uploadId } = request.body;
       try {
-        return await claimDraftFile(app.db, request.params.draftId, request.body, {
-          actor: request.staff!.email,
-          maxFileBytes: publishMaxFileBytes,
-        });
+        if (uploadId !== undefined) return await claimWithUpload(draftId, { ...request.body, uploadId }, actor);
+        return await claimDraftFile(app.db, draftId, request.body, { actor, maxFileBytes: publishMaxFileBytes });
       } catch (error) {
         if (error instanceof ClaimRefused) return reply.status(error.status).send({ message: error.message });
+        // The refusals of a claim naming an upload (the finish's among them); faults go to the error handler.
+        if (error instanceof Refusal) {
+          const { status_code: status, message } = error;
+          if (status === 404 || status === 409 || status === 422) return reply.status(status).send({ message });
+        }
         throw error;
       }
     },
@@ -429,7 +490,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           tags,
           summary:
-            "tus 1.0 creation: an upload of a draft's file (Upload-Length, Upload-Metadata draftId, sha256, filename), checked before any byte; 201 with its Location",
+            "tus 1.0 creation: an upload of a draft's file (Upload-Length, Upload-Metadata draftId, filename, and sha256 unless a claim names it later), checked before any byte; 201 with its Location",
           headers: tusHeaders,
           response: { 201: Type.Null(), 204: Type.Null(), ...tusAnswers },
         },

@@ -1,12 +1,16 @@
 import {
   fileTooLargeMessage,
   NO_DRAFT_MESSAGE,
+  NO_UPLOAD_MESSAGE,
   PUBLISHING_PATHS,
   roleRequiredMessage,
   UPLOAD_FILE_NAME_MESSAGE,
   UPLOAD_LENGTH_MESSAGE,
+  UPLOAD_NAMED_ALREADY_MESSAGE,
+  UPLOAD_OF_ANOTHER_DRAFT_MESSAGE,
   UPLOAD_SHA256_MESSAGE,
   uploadDigestMismatchMessage,
+  uploadSizeMismatchMessage,
   type CatalogueManifest,
   type Draft,
   type DraftFile,
@@ -627,3 +631,209 @@ describe('uploads into drafts: resumable (tus), hashed while received, checked b
     for (const file of files) expect(await blobStore.has(blobKeyFor(file.sha256))).toBe(true);
   });
 });
+
+describe('uploads created before their SHA-256 is known, named by the claim that gives their ID (decision 282)', () => {
+  const tus = { 'tus-resumable': '1.0.0' };
+  const uploadIdOf = (url: string) => path.basename(new URL(url).pathname);
+  const nameUpload = (
+    publisher: string,
+    draftId: string,
+    file: { sha256: string; name: string; size: number },
+    uploadId: string,
+  ) => claim(publisher, draftId, { sha256: file.sha256, name: file.name, sizeBytes: file.size, uploadId });
+  const discard = (publisher: string, url: string) => rawRequest('DELETE', url, { authorization: publisher, ...tus });
+  const publishedOrRefused = async (publisher: string, draftId: string) => {
+    const previewed = (
+      await send('POST', PUBLISHING_PATHS.preview.replace(':draftId', draftId), publisher, {})
+    ).json<DraftPreview>();
+    return send('POST', PUBLISHING_PATHS.publication.replace(':draftId', draftId), publisher, {
+      catalogueVersion: previewed.catalogueVersion,
+    });
+  };
+
+  /** A publisher of its own, a draft naming `size` new bytes as `name`, and an upload created for them with no SHA-256. */
+  async function uploadNamedLater(name: string, size: number, namedSha256?: string) {
+    const slug = name.replace(/\.\w+$/, '').toLowerCase();
+    const publisher = await demo.signIn(`late-${slug}@example.com`, ['publisher']);
+    const bytes = randomBytes(size);
+    const sha256 = namedSha256 ?? sha256Of(bytes);
+    const draftId = (await createDraft(publisher, newPib(sha256, `late-${slug}`, name))).draft.id;
+    const url = await createUpload(publisher, { draftId, filename: name }, bytes.length);
+    return { publisher, bytes, draftId, url, file: { sha256, name, size }, uploadId: uploadIdOf(url) };
+  }
+
+  it('keeps the file when the claim names its SHA-256 before the last byte: checked at the last byte as if named at creation', async () => {
+    const { publisher, bytes, draftId, url, file, uploadId } = await uploadNamedLater('Early.zip', 3 * 1024 * 1024);
+    expect((await patch(publisher, url, 0, bytes.subarray(0, 1024 * 1024))).status).toBe(204);
+    const named = await nameUpload(publisher, draftId, file, uploadId);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json<DraftFile>()).toEqual({ ...pick(file), state: 'awaiting upload', sizeBytes: null });
+    expect((await patch(publisher, url, 1024 * 1024, bytes.subarray(1024 * 1024))).status).toBe(204);
+    expect((await readDraft(publisher, draftId)).files).toEqual([
+      { ...pick(file), state: 'uploaded', sizeBytes: bytes.length },
+    ]);
+    expect(await readdir(uploadDir())).toEqual([]);
+    expect(await demo.portal.app.blobStore.has(blobKeyFor(file.sha256))).toBe(true);
+  });
+
+  it('keeps the file when the claim comes after the last byte: the claim checks the bytes and answers uploaded', async () => {
+    const { publisher, bytes, draftId, url, file, uploadId } = await uploadNamedLater('Late.zip', 2 * 1024 * 1024 + 17);
+    expect((await patch(publisher, url, 0, bytes)).status).toBe(204);
+    // Every byte is in, but nothing names them yet: not the draft's file.
+    expect((await readDraft(publisher, draftId)).files[0]!.state).toBe('awaiting upload');
+    expect(await demo.portal.app.blobStore.has(blobKeyFor(file.sha256))).toBe(false);
+    const named = await nameUpload(publisher, draftId, file, uploadId);
+    expect(named.statusCode, named.body).toBe(200);
+    expect(named.json<DraftFile>()).toEqual({ ...pick(file), state: 'uploaded', sizeBytes: bytes.length });
+    expect(await readdir(uploadDir())).toEqual([]);
+    expect(await demo.portal.app.blobStore.has(blobKeyFor(file.sha256))).toBe(true);
+    expect((await head(publisher, url)).status).toBe(404);
+    // The same claim again (a retry whose answer was lost) finds the file uploaded.
+    expect((await nameUpload(publisher, draftId, file, uploadId)).json<DraftFile>().state).toBe('uploaded');
+  });
+
+  it('refuses bytes whose SHA-256 is not the one the claim names, before or after their last byte: 422 naming both, nothing kept', async () => {
+    const other = sha256Of(Buffer.from('not these bytes'));
+    const after = await uploadNamedLater('Other-after.zip', 100_000, other);
+    expect((await patch(after.publisher, after.url, 0, after.bytes)).status).toBe(204);
+    const refused = await nameUpload(after.publisher, after.draftId, after.file, after.uploadId);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ message: uploadDigestMismatchMessage(sha256Of(after.bytes), other) });
+    expect((await head(after.publisher, after.url)).status).toBe(404);
+
+    const before = await uploadNamedLater('Other-before.zip', 100_000, other);
+    expect((await nameUpload(before.publisher, before.draftId, before.file, before.uploadId)).statusCode).toBe(200);
+    const last = await patch(before.publisher, before.url, 0, before.bytes);
+    expect(last.status).toBe(422);
+    expect(JSON.parse(last.body)).toEqual({ message: uploadDigestMismatchMessage(sha256Of(before.bytes), other) });
+
+    for (const { publisher, draftId, bytes } of [after, before]) {
+      expect((await readDraft(publisher, draftId)).files[0]!.state).toBe('awaiting upload');
+      expect(await demo.portal.app.blobStore.has(blobKeyFor(sha256Of(bytes)))).toBe(false);
+    }
+    expect(await demo.portal.app.blobStore.has(blobKeyFor(other))).toBe(false);
+    expect(await readdir(uploadDir())).toEqual([]);
+  });
+
+  it('keeps nothing for the draft while no claim names the SHA-256: the bytes wait unchecked, the draft cannot be published', async () => {
+    const { publisher, bytes, draftId, url, file } = await uploadNamedLater('Unnamed.zip', 300_000);
+    expect((await patch(publisher, url, 0, bytes)).status).toBe(204);
+    const asked = await head(publisher, url);
+    expect(asked.status).toBe(200);
+    expect(asked.headers['upload-offset']).toBe(String(bytes.length));
+    expect((await readDraft(publisher, draftId)).files[0]!.state).toBe('awaiting upload');
+    expect(
+      await demo.portal.database.db.select().from(publishingUploads).where(eq(publishingUploads.draftId, draftId)),
+    ).toEqual([]);
+    expect(await demo.portal.app.blobStore.has(blobKeyFor(file.sha256))).toBe(false);
+    const published = await publishedOrRefused(publisher, draftId);
+    expect(published.statusCode).toBe(409);
+    expect((await discard(publisher, url)).status).toBe(204);
+    expect(await readdir(uploadDir())).toEqual([]);
+  });
+
+  it('deletes the upload when its claim finds the bytes stored already: nothing more is sent or kept', async () => {
+    const publisher = await demo.signIn('late-stored@example.com', ['publisher']);
+    const { files } = (await demo.get(EVERY_PUBLISHED_FILE, publisher)).json<PublishedFilePage>();
+    const published = files[0]!;
+    const draftId = (await createDraft(publisher, newPib(published.sha256, 'late-stored'))).draft.id;
+    const url = await createUpload(publisher, { draftId, filename: 'Again.pdf' }, published.sizeBytes);
+    expect((await patch(publisher, url, 0, randomBytes(Math.min(1000, published.sizeBytes - 1)))).status).toBe(204);
+    const stored = await nameUpload(
+      publisher,
+      draftId,
+      { sha256: published.sha256, name: 'Again.pdf', size: published.sizeBytes },
+      uploadIdOf(url),
+    );
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json<DraftFile>().state).toBe('stored');
+    expect((await head(publisher, url)).status).toBe(404);
+    expect(await readdir(uploadDir())).toEqual([]);
+  });
+
+  it('refuses bad claims and creations with a 4xx and a message, changing nothing', async () => {
+    const { publisher, bytes, draftId, url, file, uploadId } = await uploadNamedLater('Refusals.zip', 5000);
+    const claimsUrl = PUBLISHING_PATHS.draftFiles.replace(':draftId', draftId);
+    const rawClaim = (json: string) =>
+      demo.portal.app.inject({
+        method: 'POST',
+        url: claimsUrl,
+        headers: { authorization: publisher, 'content-type': 'application/json' },
+        payload: json,
+        remoteAddress: demo.freshClient(),
+      });
+    const body = (sizeBytes: string, sha256 = file.sha256, id = `"${uploadId}"`) =>
+      `{"sha256":"${sha256}","name":"${file.name}","sizeBytes":${sizeBytes},"uploadId":${id}}`;
+    const bad = [
+      body('1e9999'),
+      body('Infinity'),
+      body('9'.repeat(400)),
+      body('-1'),
+      body('1.5'),
+      body(String(bytes.length), file.sha256.slice(1)),
+      body(String(bytes.length), `${file.sha256}0`),
+      body(String(bytes.length), file.sha256, '"xyz"'),
+      body(String(bytes.length), file.sha256, `"${uploadId.toUpperCase()}"`),
+      body(String(bytes.length), file.sha256, '1e9999'),
+    ];
+    for (const json of bad) {
+      const answer = await rawClaim(json);
+      expect(answer.statusCode, json).toBe(400);
+      expect(typeof answer.json<{ message: unknown }>().message, json).toBe('string');
+    }
+
+    const unknown = await nameUpload(publisher, draftId, file, '0'.repeat(32));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: NO_UPLOAD_MESSAGE });
+    const wrongSize = await nameUpload(publisher, draftId, { ...file, size: bytes.length + 1 }, uploadId);
+    expect(wrongSize.statusCode).toBe(409);
+    expect(wrongSize.json()).toEqual({ message: uploadSizeMismatchMessage(bytes.length, bytes.length + 1) });
+    const elsewhere = (await createDraft(publisher, newPib(file.sha256, 'late-elsewhere'))).draft.id;
+    const otherDraft = await nameUpload(publisher, elsewhere, file, uploadId);
+    expect(otherDraft.statusCode).toBe(409);
+    expect(otherDraft.json()).toEqual({ message: UPLOAD_OF_ANOTHER_DRAFT_MESSAGE });
+    const namedAtCreation = await createUpload(
+      publisher,
+      { draftId, sha256: sha256Of(Buffer.from('named')), filename: file.name },
+      bytes.length,
+    );
+    const renamed = await nameUpload(publisher, draftId, file, uploadIdOf(namedAtCreation));
+    expect(renamed.statusCode).toBe(409);
+    expect(renamed.json()).toEqual({ message: UPLOAD_NAMED_ALREADY_MESSAGE });
+
+    const create = (length: string, metadata: string) =>
+      rawRequest('POST', uploadsUrl(), {
+        authorization: publisher,
+        ...tus,
+        'upload-length': length,
+        'upload-metadata': metadata,
+      });
+    const fields = metadataHeader({ draftId, filename: file.name });
+    for (const length of ['1e9999', 'Infinity', '9'.repeat(400), '-1', '1.5']) {
+      const created = await create(length, fields);
+      expect(created.status, length).toBe(400);
+      expect(typeof JSON.parse(created.body).message, length).toBe('string');
+    }
+    for (const metadata of [
+      `${fields},sha256`,
+      `${fields},sha256 ${b64(file.sha256.slice(1))}`,
+      `${fields},sha256 ${b64(`${file.sha256}0`)}`,
+    ]) {
+      const created = await create('10', metadata);
+      expect(created.status, metadata).toBe(400);
+      expect(JSON.parse(created.body)).toEqual({ message: UPLOAD_SHA256_MESSAGE });
+    }
+
+    // The upload refused nothing of its own: still at 0, still unnamed, and it takes its bytes.
+    expect((await head(publisher, url)).headers['upload-offset']).toBe('0');
+    expect((await patch(publisher, url, 0, bytes)).status).toBe(204);
+    expect((await nameUpload(publisher, draftId, file, uploadId)).json<DraftFile>().state).toBe('uploaded');
+    expect((await discard(publisher, namedAtCreation)).status).toBe(204);
+    expect(await readdir(uploadDir())).toEqual([]);
+  });
+});
+
+/** A claimed file as the draft lists it, without its state and size. */
+function pick(file: { sha256: string; name: string }) {
+  return { sha256: file.sha256, name: file.name };
+}

@@ -1,6 +1,7 @@
 import {
   fileTooLargeMessage,
   NO_DRAFT_MESSAGE,
+  UPLOAD_METADATA_KEYS,
   uploadNameProblem,
   type DraftFile,
   type DraftFileClaim,
@@ -9,7 +10,8 @@ import { fileSha256 } from '@portal/contracts/node/file-sha256';
 import { FileStore } from '@tus/file-store';
 import { ERRORS, MemoryLocker, type Locker } from '@tus/server';
 import { asc, eq } from 'drizzle-orm';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -521,6 +523,34 @@ export class HashingFileStore extends FileStore {
   override async remove(id: string): Promise<void> {
     await this.forget(id);
     await super.remove(id);
+  }
+
+  /**
+   * The SHA-256 an upload's bytes must have, as its metadata holds it now: given at creation, or
+   * named since by a claim (nameSha256); undefined while nothing names it. Read from the upload's
+   * record each time, since a claim may name it while a PATCH that read the record is under way.
+   */
+  async namedSha256(id: string): Promise<string | undefined> {
+    const record = await this.configstore.get(id);
+    return record?.metadata?.[UPLOAD_METADATA_KEYS.sha256] ?? undefined;
+  }
+
+  /**
+   * Names the SHA-256 an upload's bytes must have, in its record beside the partial file
+   * (decision 282). The record is replaced by a rename, never rewritten in place: a PATCH or
+   * HEAD reading it meanwhile would take a half-written record for no upload (404).
+   */
+  async nameSha256(id: string, sha256: string): Promise<void> {
+    const record = await this.configstore.get(id);
+    if (!record) throw ERRORS.FILE_NOT_FOUND;
+    record.metadata = { ...record.metadata, [UPLOAD_METADATA_KEYS.sha256]: sha256 };
+    const named = path.join(this.folder, `${id}.naming-${randomBytes(4).toString('hex')}`);
+    try {
+      await writeFile(named, JSON.stringify(record));
+      await rename(named, path.join(this.folder, `${id}.json`));
+    } finally {
+      await rm(named, { force: true });
+    }
   }
 
   /** Stops the writer threads (the app closes). */
