@@ -10,6 +10,7 @@ import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/draft
 import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
 import { onePibManifest } from '../test-kit/manifests';
 import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';
+import { fileCard, randomFileIn, recordStatuses, statuses } from './draft-uploads';
 import { acceptProblems, answeredWith, droppedConnection, expect, signInPage, test } from './fixtures';
 import { E2E_ADMINS } from './global-setup';
 import { newPublisher } from './publishers';
@@ -45,24 +46,6 @@ async function bigFile(name: string) {
   return { filePath, sha256: hash.digest('hex') };
 }
 
-/** Every text the page's status lines showed, in order: what the publisher saw, kept across the page's renders. */
-async function recordStatuses(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { statuses: string[] }).statuses = seen;
-    new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role="status"]')) {
-        const text = status.textContent ?? '';
-        if (seen.at(-1) !== text) seen.push(text);
-      }
-    }).observe(document, { subtree: true, childList: true, characterData: true });
-  });
-}
-const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
-
-const fileCard = (page: Page, name: string) =>
-  page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name, exact: true });
-
 /** A new draft naming the files by their SHA-256 (awaiting upload), opened through the proxy. */
 async function draftAwaitingAll(page: Page, files: { sha256: string; name: string }[]) {
   await page.goto(`${proxy.url}/service/publishing`);
@@ -92,13 +75,7 @@ async function draftAwaiting(page: Page, file: { sha256: string; name: string })
   return { draftId, card: fileCard(page, file.name) };
 }
 
-/** A file of random bytes (`megabytes` MB). */
-async function randomFile(name: string, megabytes: number) {
-  const bytes = randomBytes(megabytes * 1000 * 1000);
-  const filePath = path.join(dir, name);
-  await writeFile(filePath, bytes);
-  return { filePath, name, sha256: createHash('sha256').update(bytes).digest('hex') };
-}
+const randomFile = (name: string, megabytes: number) => randomFileIn(dir, name, megabytes);
 
 /** The offsets of the upload's PATCH requests, in order. */
 function patchOffsets(page: Page) {

@@ -17,6 +17,7 @@ export const E2E_ADMINS = {
   securityAdvisories: `e2e-admin-security@${E2E_STAFF_DOMAIN}`,
   apiTokens: `e2e-admin-tokens@${E2E_STAFF_DOMAIN}`,
   uploadDrops: `e2e-admin-drops@${E2E_STAFF_DOMAIN}`,
+  sendWhileHashing: `e2e-admin-hashing@${E2E_STAFF_DOMAIN}`,
 } as const;
 
 /** One portal for the browser tests: the production build, a temporary DATA_DIR, a free port. */

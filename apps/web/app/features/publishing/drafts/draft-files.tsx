@@ -7,9 +7,11 @@ import { Button } from '../../../shared/components/ui/button';
 import {
   clearFailedUpload,
   CONNECTION_LOST_WORDS,
+  isUnnamedKey,
   recognisedSha256,
   refuseUpload,
   resumeUpload,
+  sendWhileHashing,
   uploadFile,
   uploadKey,
   uploadsTotal,
@@ -44,6 +46,7 @@ export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () =
       {draft.files.some((file) => file.state === 'awaiting upload') && (
         <ChooseSeveral draft={draft} onChanged={onChanged} />
       )}
+      <UnnamedUploads draftId={draft.draft.id} uploads={uploads} />
       {draft.files.length === 0 ? (
         <p className={styles.muted}>
           This draft names no file yet: the forms above take one with each entry that needs it.
@@ -66,9 +69,36 @@ export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () =
 }
 
 /**
- * Several files chosen at once: each is matched to the draft's file awaiting upload with its
- * SHA-256 (recognised by this browser, or hashed, each in a worker of its own) and sent, at
- * most UPLOADS_AT_ONCE at a time, each with its own progress on its card.
+ * The draft's files being sent while they are hashed, before their SHA-256 names them (decision
+ * 282): each with its line here until its claim moves it to its card.
+ */
+function UnnamedUploads({ draftId, uploads }: { draftId: string; uploads: ReadonlyMap<string, UploadProgress> }) {
+  // A refusal is said where the file was chosen (the form's field, Choose several's alert), not twice.
+  const unnamed = [...uploads].filter(
+    ([key, upload]) =>
+      key.startsWith(`${draftId}:`) &&
+      isUnnamedKey(key) &&
+      upload.state !== 'uploaded' &&
+      !(upload.state === 'failed' && !upload.resumable),
+  );
+  if (unnamed.length === 0) return null;
+  return (
+    <ul className={styles.cards} aria-label="Sent while hashed">
+      {unnamed.map(([key, upload]) => (
+        <li key={key} className={styles.card} aria-label={upload.name}>
+          <h3 className={styles.cardTitle}>{upload.name}</h3>
+          <UploadLine upload={upload} onResume={() => resumeUpload(key)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Several files chosen at once: each is sent at once while it is hashed, each in a worker of
+ * its own (decision 282), or claimed at once when this browser recognises it, at most
+ * UPLOADS_AT_ONCE at a time. Its SHA-256 must be one of the draft's files awaiting upload:
+ * any other file is refused, and what was sent of it deleted.
  */
 function ChooseSeveral({ draft, onChanged }: { draft: Draft; onChanged: () => void }) {
   const inputId = useId();
@@ -91,23 +121,18 @@ function ChooseSeveral({ draft, onChanged }: { draft: Draft; onChanged: () => vo
     const refuse = (message: string) => setRefused((current) => [...current, message]);
     await Promise.all(
       chosen.map(async (file) => {
-        const known = recognisedSha256(draftId, file);
-        let sha = known !== undefined && awaiting.has(known) ? known : undefined;
-        const recognised = sha !== undefined;
-        if (sha === undefined) {
-          hashed(file.name, { bytesRead: 0, totalBytes: file.size });
-          try {
-            sha = await hashFile(file, (bytesRead) => hashed(file.name, { bytesRead, totalBytes: file.size }));
-          } catch (error) {
-            return refuse((error as Error).message);
-          } finally {
-            hashed(file.name);
-          }
-        }
-        if (!awaiting.has(sha)) {
-          return refuse(`${file.name} is none of this draft’s files awaiting upload: its SHA-256 is ${sha}.`);
-        }
-        await uploadFile(draftId, sha, file, recognised);
+        const sending = sendWhileHashing(draftId, file, {
+          onHashed: (bytesRead) => hashed(file.name, { bytesRead, totalBytes: file.size }),
+          accept: (sha) =>
+            awaiting.has(sha)
+              ? undefined
+              : `${file.name} is none of this draft’s files awaiting upload: its SHA-256 is ${sha}.`,
+        });
+        if (!sending.recognised) hashed(file.name, { bytesRead: 0, totalBytes: file.size });
+        const claimed = await sending.claimed;
+        hashed(file.name);
+        if (claimed.kind !== 'ok') return refuse(claimed.message);
+        await sending.sent;
       }),
     );
     onChanged();

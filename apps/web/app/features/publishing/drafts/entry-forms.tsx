@@ -17,7 +17,8 @@ import { FailureAlert } from '../../../shared/outcome/failure-alert';
 import type { Failure } from '../../../shared/outcome/outcome';
 import styles from './draft.module.css';
 import { fieldWithin, withEntry, type FormSection } from './draft-manifest';
-import { claimFile, saveDraft, sendIfNeeded } from './save-draft';
+import { sendWhileHashing, useUploads, type Sending } from './file-upload';
+import { saveDraft } from './save-draft';
 
 /** One input of a form: its name is the entry's field it fills (`releaseDate`), so a problem finds it. */
 interface InputSpec {
@@ -162,7 +163,7 @@ export function EntryForms({ draft, onSaved }: { draft: Draft; onSaved: () => vo
 
 type Step =
   | { at: 'idle' }
-  | { at: 'hashing'; bytesRead: number; totalBytes: number }
+  | { at: 'hashing'; bytesRead: number; totalBytes: number; sending: string }
   | { at: 'saving' }
   | { at: 'saved'; title: string }
   | { at: 'failed'; failure: Failure; problems: Map<string, string[]> };
@@ -177,6 +178,8 @@ function EntryForm<S extends FormSection>({
   onSaved: () => void;
 }) {
   const [step, setStep] = useState<Step>({ at: 'idle' });
+  const uploads = useUploads();
+  const sendingNow = step.at === 'hashing' ? uploads.get(step.sending) : undefined;
   const [formKey, setFormKey] = useState(0);
   const busy = step.at === 'hashing' || step.at === 'saving';
   const problems = step.at === 'failed' ? step.problems : new Map<string, string[]>();
@@ -197,12 +200,28 @@ function EntryForm<S extends FormSection>({
     const chosenSbom = spec.sbom ? form.get(SBOM_FILE.field) : null;
     const sbomFile = chosenSbom instanceof File && chosenSbom.name !== '' ? chosenSbom : undefined;
 
-    /** Hashes and claims a chosen file; undefined when refused (said beside its input). */
-    const claimOf = async (chosen: File, field: string) => {
-      setStep({ at: 'hashing', bytesRead: 0, totalBytes: chosen.size });
-      const claimed = await claimFile(draftId, chosen, (bytesRead) =>
-        setStep({ at: 'hashing', bytesRead, totalBytes: chosen.size }),
-      );
+    // Both files start out at once, each sent while it is hashed (decision 282); the form
+    // shows the first one's hash, and saves the entry once the claims have named them.
+    const shown = file ?? sbomFile;
+    const sendings = [file, sbomFile].map((chosen) => {
+      if (!chosen) return undefined;
+      const sending: Sending = sendWhileHashing(draftId, chosen, {
+        // Called from the worker's messages only, once `sending` is set.
+        onHashed: (bytesRead) => {
+          if (chosen === shown) setStep({ at: 'hashing', bytesRead, totalBytes: chosen.size, sending: sending.key() });
+        },
+      });
+      return sending;
+    });
+    const firstSending = sendings.find(Boolean);
+    if (shown && firstSending && !firstSending.recognised) {
+      setStep({ at: 'hashing', bytesRead: 0, totalBytes: shown.size, sending: firstSending.key() });
+    } else if (shown) {
+      setStep({ at: 'saving' });
+    }
+    /** A chosen file's claim; undefined when refused (said beside its input). */
+    const claimOf = async (sending: Sending, field: string) => {
+      const claimed = await sending.claimed;
       if (claimed.kind !== 'ok') {
         // A file past the limit (413) is refused before a byte is sent: said beside the file.
         setStep({ at: 'failed', failure: claimed, problems: new Map([[field, [claimed.message]]]) });
@@ -211,13 +230,13 @@ function EntryForm<S extends FormSection>({
       return claimed;
     };
     let claim: { sha256: string; file: DraftFile } | undefined;
-    if (file) {
-      claim = await claimOf(file, spec.file.field);
+    if (sendings[0]) {
+      claim = await claimOf(sendings[0], spec.file.field);
       if (!claim) return;
     }
     let sbomClaim: { sha256: string; file: DraftFile } | undefined;
-    if (sbomFile) {
-      sbomClaim = await claimOf(sbomFile, SBOM_FILE.field);
+    if (sendings[1]) {
+      sbomClaim = await claimOf(sendings[1], SBOM_FILE.field);
       if (!sbomClaim) return;
     }
     setStep({ at: 'saving' });
@@ -231,8 +250,8 @@ function EntryForm<S extends FormSection>({
       setStep({ at: 'saved', title: spec.title });
       setFormKey((key) => key + 1);
       onSaved();
-      if (claim && file) void sendIfNeeded(draftId, claim, file).then(onSaved);
-      if (sbomClaim && sbomFile) void sendIfNeeded(draftId, sbomClaim, sbomFile).then(onSaved);
+      // Sent already, or still being sent: the draft's card shows it, and Uploaded once kept.
+      for (const sending of sendings) void sending?.sent.then(onSaved);
       return;
     }
     if (answer.kind === 'refused') {
@@ -296,6 +315,18 @@ function EntryForm<S extends FormSection>({
             <span role="status">
               Computing SHA-256: {formatFileSize(step.bytesRead)} of {formatFileSize(step.totalBytes)}{' '}
               <progress className={styles.progress} value={step.bytesRead} max={Math.max(step.totalBytes, 1)} />
+              {sendingNow?.state === 'uploading' && (
+                <>
+                  {' '}
+                  — uploading meanwhile: {formatFileSize(sendingNow.bytesSent)} of{' '}
+                  {formatFileSize(sendingNow.totalBytes)} sent{' '}
+                  <progress
+                    className={styles.progress}
+                    value={sendingNow.bytesSent}
+                    max={Math.max(sendingNow.totalBytes, 1)}
+                  />
+                </>
+              )}
             </span>
           )}
         </div>

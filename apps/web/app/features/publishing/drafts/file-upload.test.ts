@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fileKey,
   isRetryable,
+  isUnnamedKey,
   RETRY_FOR_MS,
   retryDelayMs,
   uploadFailureMessage,
   uploadsTotal,
+  uploadKey,
   type UploadProgress,
 } from './file-upload';
 
@@ -50,5 +53,17 @@ describe('a draft file in the browser', () => {
     ]);
     expect(uploadsTotal(all, 'd1')).toEqual({ files: 3, sentBytes: 15, totalBytes: 170 });
     expect(uploadsTotal(all, 'd3')).toEqual({ files: 0, sentBytes: 0, totalBytes: 0 });
+  });
+
+  it('keys a file sent before its SHA-256 is known by its draft, name, size and date, counted in the draft’s total', () => {
+    const file = new File(['abc'], 'a:b.zip', { lastModified: 1_700_000_000_000 });
+    const key = fileKey('d1', file);
+    expect(key).toBe('d1:file:["a:b.zip",3,1700000000000]');
+    expect(isUnnamedKey(key)).toBe(true);
+    expect(isUnnamedKey(uploadKey('d1', 'f'.repeat(64)))).toBe(false);
+    const all = new Map<string, UploadProgress>([
+      [key, { state: 'uploading', name: 'a:b.zip', bytesSent: 1, totalBytes: 3, resumedAt: 0, recognised: false }],
+    ]);
+    expect(uploadsTotal(all, 'd1')).toEqual({ files: 1, sentBytes: 1, totalBytes: 3 });
   });
 });

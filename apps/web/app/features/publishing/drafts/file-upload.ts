@@ -4,11 +4,15 @@ import {
   PUBLISHING_PATHS,
   UPLOAD_CHUNK_BYTES,
   UPLOAD_METADATA_KEYS,
+  type DraftFile,
+  type DraftFileClaim,
 } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
-import { readBearer } from '../../../shared/api/api-client';
+import { ApiError, readBearer } from '../../../shared/api/api-client';
 import { formatFileSize } from '../../../shared/format';
+import { failureOf, type Failure } from '../../../shared/outcome/outcome';
 import { claimDraftFile } from '../api/drafts-api';
+import { HASH_CHUNK_BYTES, hashFile } from './file-hash';
 
 /**
  * A draft's file bytes, from the browser (docs/decisions/271-browser-uploads-resume-by-themselves.md):
@@ -24,7 +28,10 @@ import { claimDraftFile } from '../api/drafts-api';
 export const CHUNK_BYTES = UPLOAD_CHUNK_BYTES;
 /** A lost connection is tried again for this long before the card asks for a click. */
 export const RETRY_FOR_MS = 10 * 60 * 1000;
-/** Uploads of one tab that send at the same time; the others wait their turn. */
+/**
+ * Uploads of one tab that send at the same time; the others wait their turn. Decision 271's
+ * rule, kept for the files sent while they are hashed (decision 282): not measured again here.
+ */
 export const UPLOADS_AT_ONCE = 3;
 
 /** The wait before the `attempt`-th try after a lost connection: short, since a refused connection costs nothing. */
@@ -32,7 +39,10 @@ export const retryDelayMs = (attempt: number) => Math.min(250 * 2 ** attempt, 2_
 
 export const CONNECTION_LOST_WORDS = 'Connection lost — retrying';
 
-/** Where an upload of this tab stands, by `uploadKey(draftId, sha256)`. */
+/**
+ * Where an upload of this tab stands, by `uploadKey(draftId, sha256)`, or by `fileKey(draftId,
+ * file)` while it is sent before its SHA-256 is known (decision 282).
+ */
 export type UploadProgress =
   | { state: 'waiting'; name: string; totalBytes: number; why: 'queued' | 'other tab' }
   | { state: 'uploading'; name: string; bytesSent: number; totalBytes: number; resumedAt: number; recognised: boolean }
@@ -81,6 +91,27 @@ export function useUploads(): ReadonlyMap<string, UploadProgress> {
 
 export const uploadKey = (draftId: string, sha: string) => `${draftId}:${sha}`;
 
+/** The key of a file's upload while its SHA-256 is not known: the draft and what the browser says of the file. */
+export const fileKey = (draftId: string, file: File) =>
+  `${draftId}:file:${JSON.stringify([file.name, file.size, file.lastModified])}`;
+
+/** Whether an upload key is a file's, sent while it is hashed and not named yet (fileKey). */
+export const isUnnamedKey = (key: string) => key.split(':', 2)[1] === 'file';
+
+/** Moves an upload of this tab to another key (its SHA-256 is known now): what the screen shows follows it. */
+function rekey(target: { key: string }, to: string) {
+  const from = target.key;
+  if (from === to) return;
+  target.key = to;
+  for (const map of [uploads, resumers, stoppers] as Map<string, unknown>[]) {
+    if (!map.has(from)) continue;
+    map.set(to, map.get(from));
+    map.delete(from);
+  }
+  clearTimeout(notifyPending);
+  notify();
+}
+
 /** What the draft's uploads of this tab come to: files under way, bytes sent of their total. */
 export function uploadsTotal(all: ReadonlyMap<string, UploadProgress>, draftId: string) {
   let files = 0;
@@ -128,12 +159,32 @@ function forgetFile(draftId: string, file: File) {
 }
 
 /** tus-js-client's record of an upload's address (`tus::<fingerprint>::…`): a refused upload is never resumed. */
-function forgetUploadAddress(key: string) {
+function forgetUploadAddress(...keys: string[]) {
   try {
-    const prefix = `tus::${uploadFingerprint(key)}::`;
-    for (const name of Object.keys(localStorage)) if (name.startsWith(prefix)) localStorage.removeItem(name);
+    for (const key of keys) {
+      const prefix = `tus::${uploadFingerprint(key)}::`;
+      for (const name of Object.keys(localStorage)) if (name.startsWith(prefix)) localStorage.removeItem(name);
+    }
   } catch {
     // Nothing kept, nothing to forget.
+  }
+}
+
+/**
+ * Keeps an upload begun under its file's key (unnamed) under its SHA-256's too, once a claim
+ * has named it: the file chosen again on its card after a reload resumes that upload.
+ */
+function copyUploadAddress(from: string, to: string) {
+  try {
+    const prefix = `tus::${uploadFingerprint(from)}::`;
+    for (const name of Object.keys(localStorage)) {
+      const value = localStorage.getItem(name);
+      if (name.startsWith(prefix) && value !== null) {
+        localStorage.setItem(`tus::${uploadFingerprint(to)}::${name.slice(prefix.length)}`, value);
+      }
+    }
+  } catch {
+    // Not kept: after a reload the card starts the upload anew, nothing worse.
   }
 }
 
@@ -189,8 +240,11 @@ async function takeTurn(): Promise<() => void> {
 /** The Resume buttons of this tab's uploads that wait for a click or a retry, by upload key. */
 const resumers = new Map<string, () => void>();
 
-/** The tus uploads of this tab under way, by upload key: what ends one that the browser's hash refused. */
-const stoppers = new Map<string, () => void>();
+/**
+ * The tus uploads of this tab under way, by upload key: what ends one, deleting what was sent
+ * (`terminate`: the browser's hash refused it) or not (the server has deleted it already).
+ */
+const stoppers = new Map<string, (terminate: boolean) => void>();
 /** Uploads refused before their turn or their lock came: they never start. */
 const refusedBeforeStart = new Set<string>();
 
@@ -202,10 +256,14 @@ const refusedBeforeStart = new Set<string>();
  * (the server's own check refused it) only takes the message.
  */
 export function refuseUpload(draftId: string, sha: string, file: File, message: string) {
-  const key = uploadKey(draftId, sha);
+  refuseSending(uploadKey(draftId, sha), draftId, file, message);
+}
+
+/** refuseUpload for the upload under `key`: its SHA-256's, or its file's while that is not known. */
+function refuseSending(key: string, draftId: string, file: File, message: string) {
   forgetFile(draftId, file);
   const stop = stoppers.get(key);
-  if (stop) stop();
+  if (stop) stop(true);
   else if (uploads.get(key)?.state === 'waiting') refusedBeforeStart.add(key);
   resumers.delete(key);
   const progress = uploads.get(key);
@@ -253,17 +311,7 @@ export async function uploadFile(
   waiting('queued');
   const endTurn = await takeTurn();
   try {
-    // One upload per draft and SHA-256 in this browser: another tab sending it goes first,
-    // then this one finds the server holds the bytes (or resumes where that tab stopped).
-    const locked = (body: () => Promise<void>) =>
-      typeof navigator.locks?.request === 'function'
-        ? navigator.locks.request(`portal-draft-upload:${key}`, { ifAvailable: true }, async (lock) => {
-            if (lock) return body();
-            waiting('other tab');
-            return navigator.locks.request(`portal-draft-upload:${key}`, body);
-          })
-        : body();
-    await locked(async () => {
+    await locked(key, waiting, async () => {
       if (refusedBeforeStart.delete(key)) return;
       const claimed = await claimDraftFile(draftId, { sha256: sha, name: file.name, sizeBytes: file.size }).catch(
         () => undefined,
@@ -273,7 +321,12 @@ export async function uploadFile(
         setUploadProgress(key, { state: 'uploaded', name: file.name, totalBytes: file.size });
         return;
       }
-      await sendByTus(draftId, sha, file, key, recognised);
+      await sendByTus(
+        draftId,
+        file,
+        { key },
+        { sha, recognised, resume: () => void uploadFile(draftId, sha, file, recognised) },
+      );
     });
   } finally {
     endTurn();
@@ -281,9 +334,45 @@ export async function uploadFile(
   return uploads.get(key);
 }
 
-async function sendByTus(draftId: string, sha: string, file: File, key: string, recognised: boolean) {
+/**
+ * One upload per key in this browser: another tab sending it goes first, then this one finds
+ * the server holds the bytes (or resumes where that tab stopped).
+ */
+function locked(key: string, waiting: (why: 'other tab') => void, body: () => Promise<void>): Promise<void> {
+  if (typeof navigator.locks?.request !== 'function') return body();
+  return navigator.locks.request(`portal-draft-upload:${key}`, { ifAvailable: true }, async (lock) => {
+    if (lock) return body();
+    waiting('other tab');
+    return navigator.locks.request(`portal-draft-upload:${key}`, body);
+  });
+}
+
+/** How an upload is sent: under the SHA-256 the draft names, or before it is known (decision 282). */
+interface TusPlan {
+  /** The SHA-256 its creation names; none when the claim names it later, giving the upload's ID. */
+  sha?: string;
+  recognised: boolean;
+  /** The Resume button's once the retries are spent: the same File, sent again. */
+  resume: () => void;
+  /** The upload's address, once the server created it. */
+  onAddress?: (url: string) => void;
+  /**
+   * Every byte is in: what the upload came to, when the server's answer to the last byte does
+   * not say it (an unnamed upload is kept only once its claim names it).
+   */
+  afterLastByte?: () => Promise<UploadProgress>;
+}
+
+/**
+ * Sends a file's bytes by tus, the progress under `target.key` (which may move: rekey).
+ * Resolves when the upload has ended: kept, refused, stopped, or failed for good.
+ */
+async function sendByTus(draftId: string, file: File, target: { key: string }, plan: TusPlan) {
   const { Upload } = await import('tus-js-client');
-  if (refusedBeforeStart.delete(key)) return;
+  if (refusedBeforeStart.delete(target.key)) return;
+  // The name tus keeps the address under: fixed at creation, whatever key the upload moves to.
+  const fingerprintKey = target.key;
+  const { recognised } = plan;
   await new Promise<void>((resolve) => {
     let stopped = false;
     let sent = 0;
@@ -298,41 +387,47 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
       clearTimeout(timer);
       timer = undefined;
       window.removeEventListener('online', tryAgain);
-      resumers.delete(key);
+      resumers.delete(target.key);
       upload.start();
     };
     const finish = () => {
       clearTimeout(timer);
       window.removeEventListener('online', tryAgain);
-      resumers.delete(key);
-      stoppers.delete(key);
+      resumers.delete(target.key);
+      stoppers.delete(target.key);
       resolve();
     };
-    // Refused by the browser's hash (refuseUpload): stopped, and its partial file deleted on the server.
-    stoppers.set(key, () => {
+    // Refused by the browser's hash (refuseUpload): stopped, and its partial file deleted on the
+    // server; or stopped only, when the server deleted it already (its bytes are stored).
+    stoppers.set(target.key, (terminate) => {
       stopped = true;
       finish();
       void upload
-        .abort(true)
+        .abort(terminate)
         .catch(() => {
           // Not deleted (the connection is down): the server's check on the last byte and its sweep still hold.
         })
-        .finally(() => forgetUploadAddress(key));
+        .finally(() => forgetUploadAddress(fingerprintKey, target.key));
     });
 
+    const metadata: Record<string, string> = {
+      [UPLOAD_METADATA_KEYS.draftId]: draftId,
+      [UPLOAD_METADATA_KEYS.name]: file.name,
+    };
+    if (plan.sha !== undefined) metadata[UPLOAD_METADATA_KEYS.sha256] = plan.sha;
     const upload = new Upload(file, {
       endpoint: new URL(PUBLISHING_PATHS.uploads, window.location.origin).href,
       chunkSize: CHUNK_BYTES,
       // Retries are this module's own (below): tus-js-client's stop after their last delay.
       retryDelays: null,
       headers: { authorization: bearerAuthorization(readBearer() ?? '') },
-      metadata: {
-        [UPLOAD_METADATA_KEYS.draftId]: draftId,
-        [UPLOAD_METADATA_KEYS.sha256]: sha,
-        [UPLOAD_METADATA_KEYS.name]: file.name,
+      metadata,
+      fingerprint: () => Promise.resolve(uploadFingerprint(fingerprintKey)),
+      // An unnamed upload's address is kept until its claim has settled it (afterLastByte).
+      removeFingerprintOnSuccess: plan.afterLastByte === undefined,
+      onUploadUrlAvailable: () => {
+        if (upload.url) plan.onAddress?.(upload.url);
       },
-      fingerprint: () => Promise.resolve(uploadFingerprint(key)),
-      removeFingerprintOnSuccess: true,
       // A resumed upload first asks the server how far it got: the screen says where it went on from.
       onAfterResponse: (request, response) => {
         if (request.getMethod() === 'HEAD') {
@@ -350,25 +445,36 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
           attempt = 0;
         }
         sent = bytesSent;
-        setUploadProgress(key, { state: 'uploading', name: file.name, bytesSent, totalBytes, resumedAt, recognised });
+        setUploadProgress(target.key, {
+          state: 'uploading',
+          name: file.name,
+          bytesSent,
+          totalBytes,
+          resumedAt,
+          recognised,
+        });
       },
       onSuccess: () => {
-        forgetFile(draftId, file);
-        setUploadProgress(key, { state: 'uploaded', name: file.name, totalBytes: file.size });
-        finish();
+        const ended = plan.afterLastByte?.() ?? Promise.resolve(undefined);
+        void ended.then((end) => {
+          if (stopped) return;
+          if (end === undefined || end.state === 'uploaded') forgetFile(draftId, file);
+          setUploadProgress(target.key, end ?? { state: 'uploaded', name: file.name, totalBytes: file.size });
+          finish();
+        });
       },
       onError: (error) => {
         lostSince ??= Date.now();
         const stillTrying = Date.now() - lostSince < RETRY_FOR_MS;
         if (isRetryable(error) && stillTrying) {
-          setUploadProgress(key, {
+          setUploadProgress(target.key, {
             state: 'retrying',
             name: file.name,
             bytesSent: kept,
             totalBytes: file.size,
             since: lostSince,
           });
-          resumers.set(key, tryAgain);
+          resumers.set(target.key, tryAgain);
           window.addEventListener('online', tryAgain);
           // Offline, the browser's `online` event says when to try; a timer still runs in case it never comes.
           timer = setTimeout(tryAgain, retryDelayMs(attempt++));
@@ -379,9 +485,9 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
         // and the upload's address names nothing any more.
         if (!resumable) {
           forgetFile(draftId, file);
-          forgetUploadAddress(key);
+          forgetUploadAddress(fingerprintKey, target.key);
         }
-        setUploadProgress(key, {
+        setUploadProgress(target.key, {
           state: 'failed',
           name: file.name,
           message: uploadFailureMessage(error, sent, file.size),
@@ -391,14 +497,14 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
         });
         finish();
         // The tab still has the File: the Resume button goes on without choosing it again.
-        if (resumable) resumers.set(key, () => void uploadFile(draftId, sha, file, recognised));
+        if (resumable) resumers.set(target.key, plan.resume);
       },
     });
     void upload.findPreviousUploads().then((previous) => {
       if (stopped) return;
       const last = previous.at(-1);
       if (last) upload.resumeFromPreviousUpload(last);
-      setUploadProgress(key, {
+      setUploadProgress(target.key, {
         state: 'uploading',
         name: file.name,
         bytesSent: 0,
@@ -409,4 +515,226 @@ async function sendByTus(draftId: string, sha: string, file: File, key: string, 
       upload.start();
     });
   });
+}
+
+// ---- A file sent while it is hashed (decision 282) ----
+
+/** A chosen file, claimed by its SHA-256 (its state on the server), or why not. */
+export type ClaimAnswer = { kind: 'ok'; sha256: string; file: DraftFile } | Failure;
+
+/** The claim, tried again while the connection is lost or the server faults, as an upload is (RETRY_FOR_MS). */
+async function claimOnce(draftId: string, claim: DraftFileClaim): Promise<ClaimAnswer> {
+  const since = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return { kind: 'ok', sha256: claim.sha256, file: await claimDraftFile(draftId, claim) };
+    } catch (error) {
+      const status = error instanceof ApiError ? error.status : undefined;
+      const retryable = status === 0 || (status !== undefined && status >= 500 && status !== INSUFFICIENT_STORAGE);
+      if (!retryable || Date.now() - since >= RETRY_FOR_MS) return failureOf(error, { unexpected: 'own-message' });
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
+    }
+  }
+}
+
+/**
+ * Files smaller than this are hashed before a byte is sent, as before decision 282: one read of
+ * the worker's, about 0.14 s at the 117-123 MB/s issue 51 measured, is less than sending them,
+ * and a file the portal holds is then never sent.
+ */
+export const HASH_FIRST_BELOW_BYTES = HASH_CHUNK_BYTES;
+
+/** A file of this tab being sent while it is hashed, by fileKey: chosen again meanwhile, it is the same sending. */
+const sendingWhileHashed = new Map<string, Sending>();
+
+export interface Sending {
+  /** The claim by the file's SHA-256, once hashed (or recognised), or why the file was refused. */
+  claimed: Promise<ClaimAnswer>;
+  /** The upload's end: kept, refused or failed (its progress is the uploads store's). */
+  sent: Promise<UploadProgress | undefined>;
+  /** Whether this browser recognised the file: no hash runs. */
+  recognised: boolean;
+  /** Where its progress is shown now: the file's key until the SHA-256 is known, then the SHA-256's. */
+  key: () => string;
+}
+
+/**
+ * Sends a file chosen in an entry form or among several at once, while a worker hashes it
+ * (docs/decisions/282-files-chosen-in-forms-are-sent-while-hashed.md): the upload is created
+ * without a SHA-256 and starts at once (its turn and its tab's lock allowing); when the hash
+ * ends, the claim names the SHA-256 and the upload's ID. A file the portal holds already stops
+ * there; other bytes are refused by the server's own check, with nothing kept. `accept` refuses
+ * a SHA-256 the caller has no use for (its words): the upload is then deleted, as is one whose
+ * file could not be read to its end. A file this browser recognises (name, size and date) is
+ * not hashed: it is claimed and sent as on its card. A file below HASH_FIRST_BELOW_BYTES is
+ * hashed first, then claimed and sent.
+ */
+export function sendWhileHashing(
+  draftId: string,
+  file: File,
+  {
+    onHashed,
+    accept = () => undefined,
+  }: { onHashed: (bytesRead: number) => void; accept?: (sha: string) => string | undefined },
+): Sending {
+  const target = { key: fileKey(draftId, file) };
+  const under = sendingWhileHashed.get(target.key);
+  if (under) return under;
+
+  const known = recognisedSha256(draftId, file);
+  if (known !== undefined && accept(known) === undefined) {
+    const claim = { sha256: known, name: file.name, sizeBytes: file.size };
+    const claimed = claimOnce(draftId, claim);
+    const sent = claimed.then((answer) =>
+      answer.kind === 'ok' && answer.file.state === 'awaiting upload'
+        ? uploadFile(draftId, known, file, true)
+        : undefined,
+    );
+    return { claimed, sent, recognised: true, key: () => uploadKey(draftId, known) };
+  }
+  if (file.size < HASH_FIRST_BELOW_BYTES) {
+    let sha: string | undefined;
+    const claimed = hashFile(file, onHashed).then(
+      (hashed): Promise<ClaimAnswer> | ClaimAnswer => {
+        sha = hashed;
+        const refusal = accept(hashed);
+        if (refusal !== undefined) return { kind: 'failed', message: refusal, status: null };
+        return claimOnce(draftId, { sha256: hashed, name: file.name, sizeBytes: file.size });
+      },
+      (error: unknown): ClaimAnswer => failureOf(error, { unexpected: 'own-message' }),
+    );
+    const sent = claimed.then((answer) =>
+      answer.kind === 'ok' && answer.file.state === 'awaiting upload'
+        ? uploadFile(draftId, answer.sha256, file)
+        : undefined,
+    );
+    return { claimed, sent, recognised: false, key: () => (sha ? uploadKey(draftId, sha) : target.key) };
+  }
+
+  let settleClaim!: (answer: ClaimAnswer) => void;
+  const claimed = new Promise<ClaimAnswer>((resolve) => (settleClaim = resolve));
+  const refused = (message: string): ClaimAnswer => ({ kind: 'failed', message, status: null });
+
+  // The hash, and what it came to: the SHA-256 the caller accepts, or why the file is refused.
+  const hashEnded = new AbortController();
+  type Hashed = { sha: string } | { refusal: string };
+  let hashed: Hashed | undefined;
+  const hashing = hashFile(file, onHashed, hashEnded.signal).then(
+    (sha): Hashed => {
+      const refusal = accept(sha);
+      return (hashed = refusal === undefined ? { sha } : { refusal });
+    },
+    // Ended because the upload ended first (refused at its creation): nothing more to say.
+    (error: unknown): Hashed => (hashed = { refusal: hashEnded.signal.aborted ? '' : (error as Error).message }),
+  );
+
+  // The upload's address once created; undefined when it never was, or went named from its start.
+  let addressKnown!: (url: string | undefined) => void;
+  const address = new Promise<string | undefined>((resolve) => (addressKnown = resolve));
+  // What the upload comes to once its last byte is in, as the claim naming it decides.
+  let namedEnd!: (end: UploadProgress) => void;
+  const ended = new Promise<UploadProgress>((resolve) => (namedEnd = resolve));
+
+  const waiting = (why: 'queued' | 'other tab') =>
+    setUploadProgress(target.key, { state: 'waiting', name: file.name, totalBytes: file.size, why });
+  const failed = (message: string): UploadProgress => ({
+    state: 'failed',
+    name: file.name,
+    message,
+    bytesSent: 0,
+    totalBytes: file.size,
+    resumable: false,
+  });
+
+  const sending = async () => {
+    waiting('queued');
+    const endTurn = await takeTurn();
+    try {
+      await locked(target.key, waiting, async () => {
+        if (refusedBeforeStart.delete(target.key)) return;
+        if (hashed !== undefined && 'sha' in hashed) {
+          // Hashed before its turn came: named from its start, as on its card.
+          const { sha } = hashed;
+          rekey(target, uploadKey(draftId, sha));
+          const answer = await claimOnce(draftId, { sha256: sha, name: file.name, sizeBytes: file.size });
+          settleClaim(answer);
+          if (answer.kind !== 'ok') return setUploadProgress(target.key, failed(answer.message));
+          if (answer.file.state !== 'awaiting upload') {
+            return setUploadProgress(target.key, { state: 'uploaded', name: file.name, totalBytes: file.size });
+          }
+          rememberFile(draftId, file, sha);
+          return sendByTus(draftId, file, target, {
+            sha,
+            recognised: false,
+            resume: () => void uploadFile(draftId, sha, file, true),
+          });
+        }
+        await sendByTus(draftId, file, target, {
+          recognised: false,
+          onAddress: addressKnown,
+          afterLastByte: () => ended,
+          resume: () => {
+            if (hashed !== undefined && 'sha' in hashed) void uploadFile(draftId, hashed.sha, file, true);
+          },
+        });
+        const end = uploads.get(target.key);
+        // Failed before a claim named it: refused at its creation (a size past the limit), whose
+        // hash has nothing left to tell, or its connection lost for good before it was created.
+        if (end?.state === 'failed') {
+          if (!end.resumable) hashEnded.abort();
+          settleClaim(refused(end.message));
+        }
+      });
+    } finally {
+      endTurn();
+      addressKnown(undefined);
+    }
+    return uploads.get(target.key);
+  };
+
+  const naming = async () => {
+    const outcome = await hashing;
+    if ('refusal' in outcome) {
+      if (outcome.refusal === '') return;
+      refuseSending(target.key, draftId, file, outcome.refusal);
+      forgetUploadAddress(fileKey(draftId, file));
+      namedEnd(failed(outcome.refusal));
+      return settleClaim(refused(outcome.refusal));
+    }
+    const url = await address;
+    // Never created, or named from its start: the sending settled the claim itself.
+    if (url === undefined) return;
+    const { sha } = outcome;
+    const uploadId = new URL(url, window.location.origin).pathname.split('/').at(-1)!;
+    const answer = await claimOnce(draftId, { sha256: sha, name: file.name, sizeBytes: file.size, uploadId });
+    settleClaim(answer);
+    if (answer.kind !== 'ok') {
+      // Refused by the server's check of every byte (422), or the claim itself: nothing is kept.
+      stoppers.get(target.key)?.(true);
+      forgetFile(draftId, file);
+      forgetUploadAddress(fileKey(draftId, file));
+      setUploadProgress(target.key, failed(answer.message));
+      return namedEnd(failed(answer.message));
+    }
+    rekey(target, uploadKey(draftId, sha));
+    if (answer.file.state === 'awaiting upload') {
+      // Named: the server checks and keeps it at its last byte. A reload now finds it on its card.
+      rememberFile(draftId, file, sha);
+      copyUploadAddress(fileKey(draftId, file), target.key);
+      return namedEnd({ state: 'uploaded', name: file.name, totalBytes: file.size });
+    }
+    // Kept already: the last byte came first, or the portal holds these bytes (the upload was deleted).
+    const uploaded: UploadProgress = { state: 'uploaded', name: file.name, totalBytes: file.size };
+    stoppers.get(target.key)?.(false);
+    forgetFile(draftId, file);
+    forgetUploadAddress(fileKey(draftId, file), target.key);
+    setUploadProgress(target.key, uploaded);
+    namedEnd(uploaded);
+  };
+
+  const sent = Promise.all([sending(), naming()]).then(() => uploads.get(target.key));
+  const entry: Sending = { claimed, sent, recognised: false, key: () => target.key };
+  sendingWhileHashed.set(fileKey(draftId, file), entry);
+  void sent.finally(() => sendingWhileHashed.delete(fileKey(draftId, file)));
+  return entry;
 }

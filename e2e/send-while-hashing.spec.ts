@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PUBLISHING_PATHS, type Draft } from '@portal/contracts';
+import type { Page } from '@playwright/test';
+import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
+import { onePibManifest } from '../test-kit/manifests';
+import { signInWithRoles } from '../test-kit/staff-session';
+import { fileCard, randomFileIn, recordStatuses, statuses, uploadRequests, type UploadRequest } from './draft-uploads';
+import { acceptProblems, expect, newStaffAddress, placeBearer, test } from './fixtures';
+import { E2E_ADMINS } from './global-setup';
+
+// Files chosen in an entry form or through "Choose several files" are sent while they are
+// hashed (docs/decisions/282-files-chosen-in-forms-are-sent-while-hashed.md): the upload is
+// created without a SHA-256, and the claim names it once the hash ends.
+test.describe.configure({ mode: 'serial' });
+
+let dir: string;
+let bearer: string;
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'send-while-hashing-'));
+  ({ bearer } = await signInWithRoles({
+    origin: process.env.PORTAL_URL!,
+    dataDir: process.env.PORTAL_DATA_DIR!,
+    admin: E2E_ADMINS.sendWhileHashing,
+    email: newStaffAddress(),
+    roles: ['publisher'],
+  }));
+});
+test.afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const unique = () => randomUUID().slice(0, 8);
+
+/** A new draft in progress, through the API, its screen open: naming `files` (awaiting upload), or only a PIB of no file. */
+async function openDraft(page: Page, files: { sha256: string; name: string }[] = []) {
+  const pib = (path: string, name?: string) =>
+    onePibManifest({ internalVariant: `hashing-${unique()}`, variant: 'Hashing', path, name }).pibs;
+  const created = await page.request.post(`${process.env.PORTAL_URL}${PUBLISHING_PATHS.drafts}`, {
+    headers: { authorization: `Bearer ${bearer}` },
+    data: {
+      ...onePibManifest({ internalVariant: '-', variant: '-', path: '-' }),
+      pibs: files.length > 0 ? files.flatMap((file) => pib(file.sha256, file.name)) : [],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const draftId = ((await created.json()) as Draft).draft.id;
+  await placeBearer(page, bearer);
+  await page.goto(`/service/publishing/drafts/${draftId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Draft');
+  return draftId;
+}
+
+/** The draft as the server has it. */
+async function draftOnServer(page: Page, draftId: string) {
+  const answer = await page.request.get(
+    `${process.env.PORTAL_URL}${PUBLISHING_PATHS.draft.replace(':draftId', draftId)}`,
+    { headers: { authorization: `Bearer ${bearer}` } },
+  );
+  return (await answer.json()) as Draft;
+}
+
+/**
+ * Sent while hashed: created without a SHA-256, its first bytes sent before the claim that
+ * names it (which waits for the hash), and that claim names this upload.
+ */
+function expectSentWhileHashed(requests: UploadRequest[], sha256: string) {
+  const claim = requests.findIndex((request) => request.kind === 'claim' && request.fields.sha256 === sha256);
+  expect(claim).toBeGreaterThanOrEqual(0);
+  const upload = requests[claim]!.upload;
+  expect(upload).not.toBe('');
+  const creation = requests.findIndex((request) => request.kind === 'creation' && request.upload === upload);
+  expect(creation).toBeGreaterThanOrEqual(0);
+  expect(requests[creation]!.fields).not.toHaveProperty('sha256');
+  const firstPatch = requests.findIndex((request) => request.kind === 'patch' && request.upload === upload);
+  expect(firstPatch).toBeGreaterThan(creation);
+  expect(firstPatch).toBeLessThan(claim);
+}
+
+test('a new version with its offline installer: sent from Add to draft on, while it is hashed, and Uploaded once the server has checked it', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await recordStatuses(page);
+  const draftId = await openDraft(page);
+  const installer = await randomFileIn(dir, `Cornerstone-${unique()}-Offline.zip`, 96);
+  const requests = uploadRequests(page);
+
+  await page.getByText('A new version with its offline installer').click();
+  const form = page.locator('details', { hasText: 'A new version with its offline installer' });
+  await form.getByLabel(/^Version/).fill(`9.${Date.now() % 100_000}.0`);
+  await form.getByLabel(/^Families/).fill('CS');
+  await form.getByLabel(/^Offline installer/).setInputFiles(installer.filePath);
+  await form.getByRole('button', { name: 'Add to draft' }).click();
+  await expect(form.getByRole('status')).toHaveText('Added to the draft.', { timeout: 60_000 });
+  const card = fileCard(page, installer.name);
+  await expect(card.getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  await expect(card).toContainText(installer.sha256);
+
+  expectSentWhileHashed(requests, installer.sha256);
+  // The form showed the bytes going out while it still showed the hash.
+  const seen = await statuses(page);
+  expect(seen.some((text) => /uploading meanwhile: (?!0 bytes)/.test(text))).toBe(true);
+  expect(seen.findIndex((text) => /uploading meanwhile: (?!0 bytes)/.test(text))).toBeLessThan(
+    seen.findLastIndex((text) => text.startsWith('Computing SHA-256')),
+  );
+  // Kept is true: the server holds the file, whole.
+  const onServer = await draftOnServer(page, draftId);
+  expect(onServer.files).toContainEqual({
+    sha256: installer.sha256,
+    name: installer.name,
+    state: 'uploaded',
+    sizeBytes: 96 * 1000 * 1000,
+  });
+  expect(pageProblems).toEqual([]);
+});
+
+test('several files chosen at once: each sent while it is hashed; one that is none of the draft’s files is refused and what was sent of it deleted', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  const files = await Promise.all(
+    ['A', 'B'].map((letter) => randomFileIn(dir, `Several-${letter}-${unique()}.pdf`, 48)),
+  );
+  const stranger = await randomFileIn(dir, `Stranger-${unique()}.pdf`, 48);
+  // A third file the draft names and nobody chooses: "Choose several files" stays, with its alert.
+  const absent = { sha256: 'a'.repeat(64), name: `Absent-${unique()}.pdf` };
+  const draftId = await openDraft(page, [...files, absent]);
+  for (const file of files) await expect(fileCard(page, file.name)).toContainText('Awaiting upload');
+  const requests = uploadRequests(page);
+
+  await page
+    .getByLabel('Choose several files to upload')
+    .setInputFiles([...files, stranger].map((file) => file.filePath));
+  for (const file of files) {
+    await expect(fileCard(page, file.name).getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  }
+  await expect(page.getByRole('alert')).toHaveText(
+    `${stranger.name} is none of this draft’s files awaiting upload: its SHA-256 is ${stranger.sha256}.`,
+  );
+  for (const file of files) expectSentWhileHashed(requests, file.sha256);
+
+  // The stranger was sent while hashed too, never claimed, and its upload deleted: nothing of it kept.
+  const strangers = requests.filter(
+    (request) => request.kind === 'creation' && request.fields.filename === stranger.name,
+  );
+  expect(strangers).toHaveLength(1);
+  expect(strangers[0]!.fields).not.toHaveProperty('sha256');
+  await expect
+    .poll(() => requests.filter((request) => request.kind === 'deletion').map((request) => request.upload))
+    .toEqual([strangers[0]!.upload]);
+  expect(requests.some((request) => request.kind === 'claim' && request.fields.sha256 === stranger.sha256)).toBe(false);
+  const onServer = await draftOnServer(page, draftId);
+  expect(onServer.files.map((file) => file.state)).toEqual(['uploaded', 'uploaded', 'awaiting upload']);
+  const head = await page.request.head(`${process.env.PORTAL_URL}${strangers[0]!.upload}`, {
+    headers: { authorization: `Bearer ${bearer}`, 'tus-resumable': '1.0.0' },
+  });
+  expect(head.status()).toBe(404);
+  acceptProblems(pageProblems, (problem) => problem.includes(strangers[0]!.upload));
+  expect(pageProblems).toEqual([]);
+});
+
+test('a file removed from the disk while an entry form sends and hashes it: said beside its input, its upload deleted', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await openDraft(page);
+  const installer = await randomFileIn(dir, `Removed-${unique()}-Offline.zip`, 300);
+  const requests = uploadRequests(page);
+  await page.getByText('A new version with its offline installer').click();
+  const form = page.locator('details', { hasText: 'A new version with its offline installer' });
+  await form.getByLabel(/^Version/).fill(`9.${Date.now() % 100_000}.1`);
+  await form.getByLabel(/^Families/).fill('CS');
+  await form.getByLabel(/^Offline installer/).setInputFiles(installer.filePath);
+  await form.getByRole('button', { name: 'Add to draft' }).click();
+  await expect(form.getByRole('status').filter({ hasText: /uploading meanwhile: (?!0 bytes)/ })).toBeVisible();
+  await unlink(installer.filePath);
+  await expect(form.getByLabel(/^Offline installer/)).toHaveAccessibleDescription(
+    fileUnreadableMessage(installer.name),
+    {
+      timeout: 60_000,
+    },
+  );
+  await expect(page.getByText('This draft has no entries yet')).toBeVisible();
+  const created = requests.filter((request) => request.kind === 'creation');
+  expect(created).toHaveLength(1);
+  await expect
+    .poll(() => requests.filter((request) => request.kind === 'deletion').map((request) => request.upload))
+    .toEqual([created[0]!.upload]);
+  expect(requests.some((request) => request.kind === 'claim')).toBe(false);
+  // Chromium fails the chunk it could no longer read, and logs it as a dropped request.
+  acceptProblems(pageProblems, (problem) => /net::ERR_(FILE_NOT_FOUND|FAILED|ABORTED)$/.test(problem));
+  expect(pageProblems).toEqual([]);
+});
