@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PUBLISHING_PATHS, type Draft } from '@portal/contracts';
+import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, type Draft } from '@portal/contracts';
 import type { Page } from '@playwright/test';
 import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
+import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
 import { onePibManifest } from '../test-kit/manifests';
 import { signInWithRoles } from '../test-kit/staff-session';
+import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';
 import { fileCard, randomFileIn, recordStatuses, statuses, uploadRequests, type UploadRequest } from './draft-uploads';
-import { acceptProblems, expect, newStaffAddress, placeBearer, test } from './fixtures';
+import { acceptProblems, droppedConnection, expect, newStaffAddress, placeBearer, test } from './fixtures';
 import { E2E_ADMINS } from './global-setup';
 
 // Files chosen in an entry form or through "Choose several files" are sent while they are
@@ -18,8 +20,10 @@ test.describe.configure({ mode: 'serial' });
 
 let dir: string;
 let bearer: string;
+let proxy: TcpProxy;
 test.beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'send-while-hashing-'));
+  proxy = await startTcpProxy(process.env.PORTAL_URL!);
   ({ bearer } = await signInWithRoles({
     origin: process.env.PORTAL_URL!,
     dataDir: process.env.PORTAL_DATA_DIR!,
@@ -29,13 +33,17 @@ test.beforeAll(async () => {
   }));
 });
 test.afterAll(async () => {
+  await proxy.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 const unique = () => randomUUID().slice(0, 8);
 
-/** A new draft in progress, through the API, its screen open: naming `files` (awaiting upload), or only a PIB of no file. */
-async function openDraft(page: Page, files: { sha256: string; name: string }[] = []) {
+/**
+ * A new draft in progress, through the API, its screen open at `origin` (the portal, or the
+ * proxy in front of it): naming `files` (awaiting upload), or no entry at all.
+ */
+async function openDraft(page: Page, files: { sha256: string; name: string }[] = [], origin = process.env.PORTAL_URL!) {
   const pib = (path: string, name?: string) =>
     onePibManifest({ internalVariant: `hashing-${unique()}`, variant: 'Hashing', path, name }).pibs;
   const created = await page.request.post(`${process.env.PORTAL_URL}${PUBLISHING_PATHS.drafts}`, {
@@ -48,9 +56,20 @@ async function openDraft(page: Page, files: { sha256: string; name: string }[] =
   expect(created.status()).toBe(201);
   const draftId = ((await created.json()) as Draft).draft.id;
   await placeBearer(page, bearer);
-  await page.goto(`/service/publishing/drafts/${draftId}`);
+  await page.goto(`${origin}/service/publishing/drafts/${draftId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Draft');
   return draftId;
+}
+
+/** Fills the new-version form with `installer` and adds it to the draft. */
+async function addVersion(page: Page, installer: string) {
+  await page.getByText('A new version with its offline installer').click();
+  const form = page.locator('details', { hasText: 'A new version with its offline installer' });
+  await form.getByLabel(/^Version/).fill(`9.${unique()}.0`.replace(/[a-f]/g, '1'));
+  await form.getByLabel(/^Families/).fill('CS');
+  await form.getByLabel(/^Offline installer/).setInputFiles(installer);
+  await form.getByRole('button', { name: 'Add to draft' }).click();
+  return form;
 }
 
 /** The draft as the server has it. */
@@ -89,12 +108,7 @@ test('a new version with its offline installer: sent from Add to draft on, while
   const installer = await randomFileIn(dir, `Cornerstone-${unique()}-Offline.zip`, 96);
   const requests = uploadRequests(page);
 
-  await page.getByText('A new version with its offline installer').click();
-  const form = page.locator('details', { hasText: 'A new version with its offline installer' });
-  await form.getByLabel(/^Version/).fill(`9.${Date.now() % 100_000}.0`);
-  await form.getByLabel(/^Families/).fill('CS');
-  await form.getByLabel(/^Offline installer/).setInputFiles(installer.filePath);
-  await form.getByRole('button', { name: 'Add to draft' }).click();
+  const form = await addVersion(page, installer.filePath);
   await expect(form.getByRole('status')).toHaveText('Added to the draft.', { timeout: 60_000 });
   const card = fileCard(page, installer.name);
   await expect(card.getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
@@ -172,12 +186,7 @@ test('a file removed from the disk while an entry form sends and hashes it: said
   await openDraft(page);
   const installer = await randomFileIn(dir, `Removed-${unique()}-Offline.zip`, 300);
   const requests = uploadRequests(page);
-  await page.getByText('A new version with its offline installer').click();
-  const form = page.locator('details', { hasText: 'A new version with its offline installer' });
-  await form.getByLabel(/^Version/).fill(`9.${Date.now() % 100_000}.1`);
-  await form.getByLabel(/^Families/).fill('CS');
-  await form.getByLabel(/^Offline installer/).setInputFiles(installer.filePath);
-  await form.getByRole('button', { name: 'Add to draft' }).click();
+  const form = await addVersion(page, installer.filePath);
   await expect(form.getByRole('status').filter({ hasText: /uploading meanwhile: (?!0 bytes)/ })).toBeVisible();
   await unlink(installer.filePath);
   await expect(form.getByLabel(/^Offline installer/)).toHaveAccessibleDescription(
@@ -195,5 +204,65 @@ test('a file removed from the disk while an entry form sends and hashes it: said
   expect(requests.some((request) => request.kind === 'claim')).toBe(false);
   // Chromium fails the chunk it could no longer read, and logs it as a dropped request.
   acceptProblems(pageProblems, (problem) => /net::ERR_(FILE_NOT_FOUND|FAILED|ABORTED)$/.test(problem));
+  expect(pageProblems).toEqual([]);
+});
+
+test('an installer sent from its form while it is hashed, its connection cut for 5 s at 40%: resumed with no click, kept never more than the server holds', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000);
+  const MEGABYTES = 150;
+  await recordStatuses(page);
+  await openDraft(page, [], proxy.url);
+  const installer = await randomFileIn(dir, `Drop-${unique()}-Offline.zip`, MEGABYTES);
+  const requests = uploadRequests(page);
+  const cut = proxy.cutAfterBytes(0.4 * MEGABYTES * 1000 * 1000);
+  const form = await addVersion(page, installer.filePath);
+  await cut;
+  const patchesBeforeDrop = requests.filter((request) => request.kind === 'patch').length;
+  await new Promise((resolve) => setTimeout(resolve, 5_000));
+  await proxy.restore();
+
+  // No click: the claim and the upload go on by themselves once the network is back.
+  await expect(form.getByRole('status')).toHaveText('Added to the draft.', { timeout: 60_000 });
+  const card = fileCard(page, installer.name);
+  await expect(card.getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  expectSentWhileHashed(requests, installer.sha256);
+  const seen = await statuses(page);
+  expect(seen.some((text) => text.startsWith(`${CONNECTION_LOST_WORDS}:`) && text.includes('kept'))).toBe(true);
+  const megabytesIn = (pattern: RegExp) => Number(seen.map((text) => pattern.exec(text)?.[1]).find(Boolean));
+  expect(megabytesIn(/retrying: ([\d.]+) MB of .* kept/)).toBeLessThanOrEqual(
+    megabytesIn(/\(resumed at ([\d.]+) MB\)/),
+  );
+  // The first PATCH after the drop starts at most one chunk before where the drop cut.
+  const patches = requests
+    .filter((request) => request.kind === 'patch')
+    .map((request) => request.fields.offset as number);
+  const resumedAt = patches[patchesBeforeDrop]!;
+  expect(resumedAt).toBeGreaterThan(0.4 * MEGABYTES * 1000 * 1000 - UPLOAD_CHUNK_BYTES - 64 * 1024);
+  acceptProblems(pageProblems, droppedConnection);
+  expect(pageProblems).toEqual([]);
+});
+
+test('the same file chosen among several in two tabs for the same draft is uploaded once', async ({
+  page,
+  context,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  const file = await randomFileIn(dir, `Two-tabs-${unique()}.pdf`, 60);
+  const draftId = await openDraft(page, [file]);
+  const other = await context.newPage();
+  await other.goto(`/service/publishing/drafts/${draftId}`);
+  const requests = [page, other].map(uploadRequests);
+  await Promise.all(
+    [page, other].map((tab) => tab.getByLabel('Choose several files to upload').setInputFiles(file.filePath)),
+  );
+  for (const tab of [page, other]) {
+    await expect(fileCard(tab, file.name).getByRole('definition').first()).toHaveText('Uploaded', { timeout: 60_000 });
+  }
+  expect(requests.flat().filter((request) => request.kind === 'creation')).toHaveLength(1);
+  await other.close();
   expect(pageProblems).toEqual([]);
 });

@@ -458,7 +458,11 @@ async function sendByTus(draftId: string, file: File, target: { key: string }, p
         const ended = plan.afterLastByte?.() ?? Promise.resolve(undefined);
         void ended.then((end) => {
           if (stopped) return;
-          if (end === undefined || end.state === 'uploaded') forgetFile(draftId, file);
+          if (end === undefined || end.state === 'uploaded') {
+            forgetFile(draftId, file);
+            // Kept: another tab or a later choice of the same file claims it, and resumes nothing.
+            forgetUploadAddress(fingerprintKey, target.key);
+          }
           setUploadProgress(target.key, end ?? { state: 'uploaded', name: file.name, totalBytes: file.size });
           finish();
         });
@@ -635,8 +639,11 @@ export function sendWhileHashing(
   let namedEnd!: (end: UploadProgress) => void;
   const ended = new Promise<UploadProgress>((resolve) => (namedEnd = resolve));
 
-  const waiting = (why: 'queued' | 'other tab') =>
+  let waitedForAnotherTab = false;
+  const waiting = (why: 'queued' | 'other tab') => {
+    if (why === 'other tab') waitedForAnotherTab = true;
     setUploadProgress(target.key, { state: 'waiting', name: file.name, totalBytes: file.size, why });
+  };
   const failed = (message: string): UploadProgress => ({
     state: 'failed',
     name: file.name,
@@ -651,7 +658,10 @@ export function sendWhileHashing(
     const endTurn = await takeTurn();
     try {
       await locked(target.key, waiting, async () => {
-        if (refusedBeforeStart.delete(target.key)) return;
+        // Another tab sent this file meanwhile: the server likely holds it, which only the
+        // SHA-256 can ask, so this tab waits for its hash rather than send the bytes again.
+        if (waitedForAnotherTab) await hashing;
+        if (refusedBeforeStart.delete(target.key) || (hashed !== undefined && 'refusal' in hashed)) return;
         if (hashed !== undefined && 'sha' in hashed) {
           // Hashed before its turn came: named from its start, as on its card.
           const { sha } = hashed;
