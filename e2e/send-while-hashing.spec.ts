@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, unlink } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm, unlink, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, type Draft } from '@portal/contracts';
+import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, uploadDigestMismatchMessage, type Draft } from '@portal/contracts';
 import type { Page } from '@playwright/test';
 import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
 import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
@@ -10,7 +10,15 @@ import { onePibManifest } from '../test-kit/manifests';
 import { signInWithRoles } from '../test-kit/staff-session';
 import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';
 import { fileCard, randomFileIn, recordStatuses, statuses, uploadRequests, type UploadRequest } from './draft-uploads';
-import { acceptProblems, droppedConnection, expect, newStaffAddress, placeBearer, test } from './fixtures';
+import {
+  acceptProblems,
+  answeredWith,
+  droppedConnection,
+  expect,
+  newStaffAddress,
+  placeBearer,
+  test,
+} from './fixtures';
 import { E2E_ADMINS } from './global-setup';
 
 // Files chosen in an entry form or through "Choose several files" are sent while they are
@@ -60,6 +68,25 @@ async function openDraft(page: Page, files: { sha256: string; name: string }[] =
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Draft');
   return draftId;
 }
+
+/** Delays each PATCH by half a second: the hash, and the claim naming the upload, end with most of the file still to send. */
+async function slowPatches(page: Page) {
+  const patches = `**${PUBLISHING_PATHS.uploads}/*`;
+  await page.route(patches, async (route) => {
+    if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  return () => page.unroute(patches);
+}
+
+/** The answer to the claim that names an upload sent while hashed (its `uploadId`). */
+const namingClaim = (page: Page) =>
+  page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      response.url().endsWith('/files') &&
+      typeof (response.request().postDataJSON() as { uploadId?: unknown }).uploadId === 'string',
+  );
 
 /** Fills the new-version form with `installer` and adds it to the draft. */
 async function addVersion(page: Page, installer: string) {
@@ -245,6 +272,43 @@ test('an installer sent from its form while it is hashed, its connection cut for
   expect(pageProblems).toEqual([]);
 });
 
+test('the connection cut once the claim has named the upload, before the entry is saved: saved and uploaded with no click', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await openDraft(page, [], proxy.url);
+  const installer = await randomFileIn(dir, `Save-drop-${unique()}-Offline.zip`, 60);
+  await slowPatches(page);
+  // The entry's first save goes out only once the connection is cut: it meets the drop.
+  let cutDone!: () => void;
+  const cutting = new Promise<void>((resolve) => (cutDone = resolve));
+  const saves: string[] = [];
+  await page.route(`**${PUBLISHING_PATHS.drafts}/*`, async (route) => {
+    if (route.request().method() === 'PUT') {
+      saves.push(route.request().url());
+      if (saves.length === 1) await cutting;
+    }
+    await route.continue();
+  });
+  const named = namingClaim(page);
+  const form = await addVersion(page, installer.filePath);
+  expect((await named).status()).toBe(200);
+  await expect.poll(() => saves.length).toBe(1);
+  await proxy.cut();
+  cutDone();
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  await proxy.restore();
+  await expect(form.getByRole('status')).toHaveText('Added to the draft.', { timeout: 60_000 });
+  await expect(fileCard(page, installer.name).getByRole('definition').first()).toHaveText('Uploaded', {
+    timeout: 60_000,
+  });
+  // Saved by a later try of the same PUT, not by a click.
+  expect(saves.length).toBeGreaterThan(1);
+  acceptProblems(pageProblems, droppedConnection);
+  expect(pageProblems).toEqual([]);
+});
+
 test('the same file chosen among several in two tabs for the same draft is uploaded once', async ({
   page,
   context,
@@ -264,5 +328,53 @@ test('the same file chosen among several in two tabs for the same draft is uploa
   }
   expect(requests.flat().filter((request) => request.kind === 'creation')).toHaveLength(1);
   await other.close();
+  expect(pageProblems).toEqual([]);
+});
+
+test('other bytes under the same name, size and date, chosen among several after a reload: resumed as recognised, refused by the server’s SHA-256 on the last byte, nothing kept', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(180_000);
+  const file = await randomFileIn(dir, `Other-bytes-${unique()}.pdf`, 60);
+  // A date in whole seconds, so that the other bytes get exactly the same one.
+  const date = new Date('2026-11-20T10:00:00Z');
+  await utimes(file.filePath, date, date);
+  const draftId = await openDraft(page, [file], proxy.url);
+  const normalPatches = await slowPatches(page);
+  const named = namingClaim(page);
+  const kept = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.status() === 204);
+  await page.getByLabel('Choose several files to upload').setInputFiles(file.filePath);
+  expect((await named).status()).toBe(200);
+  // Cut once the server holds a chunk of the named upload: the resume must go on from there.
+  await kept;
+  const card = fileCard(page, file.name);
+  await expect(card.getByRole('status').filter({ hasText: /^Uploading: / })).toBeVisible();
+  await proxy.cut();
+  await expect(card.getByRole('status').filter({ hasText: `${CONNECTION_LOST_WORDS}:` })).toBeVisible();
+  await normalPatches();
+  await page.goto(`${process.env.PORTAL_URL}/privacy`);
+  await proxy.restore();
+
+  await writeFile(file.filePath, randomBytes(60 * 1000 * 1000));
+  await utimes(file.filePath, date, date);
+  await page.goto(`${proxy.url}/service/publishing/drafts/${draftId}`);
+  const requests = uploadRequests(page);
+  await page.getByLabel('Choose several files to upload').setInputFiles(file.filePath);
+  // What the server received: the first bytes of the first file, then the other's.
+  const [before, after] = uploadDigestMismatchMessage('RECEIVED', file.sha256).split('RECEIVED');
+  await expect(card.getByRole('alert')).toHaveText(new RegExp(`^${before}[0-9a-f]{64}${after!.replace('.', '\\.')}$`), {
+    timeout: 60_000,
+  });
+  await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
+  // Recognised: resumed from where the server had it, named from its start, never created again.
+  expect(requests.filter((request) => request.kind === 'creation')).toEqual([]);
+  expect(requests.find((request) => request.kind === 'patch')?.fields.offset).toBeGreaterThan(0);
+  const head = await page.request.head(`${process.env.PORTAL_URL}${requests.find((r) => r.kind === 'patch')!.upload}`, {
+    headers: { authorization: `Bearer ${bearer}`, 'tus-resumable': '1.0.0' },
+  });
+  expect(head.status()).toBe(404);
+  acceptProblems(pageProblems, droppedConnection);
+  acceptProblems(pageProblems, answeredWith(422));
   expect(pageProblems).toEqual([]);
 });

@@ -526,18 +526,32 @@ async function sendByTus(draftId: string, file: File, target: { key: string }, p
 /** A chosen file, claimed by its SHA-256 (its state on the server), or why not. */
 export type ClaimAnswer = { kind: 'ok'; sha256: string; file: DraftFile } | Failure;
 
-/** The claim, tried again while the connection is lost or the server faults, as an upload is (RETRY_FOR_MS). */
-async function claimOnce(draftId: string, claim: DraftFileClaim): Promise<ClaimAnswer> {
+/**
+ * A call to the drafts API that may be repeated (a claim, a whole catalogue.json PUT), tried
+ * again while the connection is lost or the server faults, as an upload is (RETRY_FOR_MS): a
+ * file sent while it is hashed is claimed and its entry saved while its bytes go out, so a
+ * drop meets those calls too. Any other answer, or the last failure, is thrown.
+ */
+export async function whileConnectionLost<T>(call: () => Promise<T>): Promise<T> {
   const since = Date.now();
   for (let attempt = 0; ; attempt++) {
     try {
-      return { kind: 'ok', sha256: claim.sha256, file: await claimDraftFile(draftId, claim) };
+      return await call();
     } catch (error) {
       const status = error instanceof ApiError ? error.status : undefined;
       const retryable = status === 0 || (status !== undefined && status >= 500 && status !== INSUFFICIENT_STORAGE);
-      if (!retryable || Date.now() - since >= RETRY_FOR_MS) return failureOf(error, { unexpected: 'own-message' });
+      if (!retryable || Date.now() - since >= RETRY_FOR_MS) throw error;
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
     }
+  }
+}
+
+/** The claim of a file, its answer or why not (whileConnectionLost). */
+async function claimOnce(draftId: string, claim: DraftFileClaim): Promise<ClaimAnswer> {
+  try {
+    return { kind: 'ok', sha256: claim.sha256, file: await whileConnectionLost(() => claimDraftFile(draftId, claim)) };
+  } catch (error) {
+    return failureOf(error, { unexpected: 'own-message' });
   }
 }
 
