@@ -467,10 +467,13 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return await claimDraftFile(app.db, draftId, request.body, { actor, maxFileBytes: publishMaxFileBytes });
       } catch (error) {
         if (error instanceof ClaimRefused) return reply.status(error.status).send({ message: error.message });
-        // The refusals of a claim naming an upload (the finish's among them); faults go to the error handler.
+        // The refusals of a claim naming an upload (the finish's among them: its draft gone, its
+        // bytes not the SHA-256 named); faults go to the error handler.
         if (error instanceof Refusal) {
           const { status_code: status, message } = error;
-          if (status === 404 || status === 409 || status === 422) return reply.status(status).send({ message });
+          if (status === 400 || status === 404 || status === 409 || status === 422) {
+            return reply.status(status).send({ message });
+          }
         }
         throw error;
       }
