@@ -6,7 +6,7 @@ import path from 'node:path';
 import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, uploadDigestMismatchMessage, type Draft } from '@portal/contracts';
 import type { Page } from '@playwright/test';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/identity/stored-sign-in';
-import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
+import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/connection-lost';
 import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
 import { onePibManifest } from '../test-kit/manifests';
 import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';

@@ -14,7 +14,7 @@ import {
 import { expect, type Page } from '@playwright/test';
 import { DEMO_CATALOGUE_DIR } from '../apps/api/src/paths';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/identity/stored-sign-in';
-import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
+import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/connection-lost';
 import { formatFileSize } from '../apps/web/app/shared/format';
 import { seriousViolations } from './axe';
 import { acceptProblems, answeredWith, droppedConnection, signInPage, test } from './fixtures';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES, uploadDigestMismatchMessage, type Draft } from '@portal/contracts';
 import type { Page } from '@playwright/test';
 import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
-import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/file-upload';
+import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/drafts/connection-lost';
 import { onePibManifest } from '../test-kit/manifests';
 import { signInWithRoles } from '../test-kit/staff-session';
 import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';

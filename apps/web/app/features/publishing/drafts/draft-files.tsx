@@ -6,7 +6,6 @@ import styles from './draft.module.css';
 import { Button } from '../../../shared/components/ui/button';
 import {
   clearFailedUpload,
-  CONNECTION_LOST_WORDS,
   isUnnamedKey,
   recognisedSha256,
   refuseUpload,
@@ -18,6 +17,7 @@ import {
   useUploads,
   type UploadProgress,
 } from './file-upload';
+import { CONNECTION_LOST_WORDS } from './connection-lost';
 import { hashFile } from './file-hash';
 import facts from '../facts.module.css';
 

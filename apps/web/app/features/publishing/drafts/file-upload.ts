@@ -37,8 +37,6 @@ export const UPLOADS_AT_ONCE = 3;
 /** The wait before the `attempt`-th try after a lost connection: short, since a refused connection costs nothing. */
 export const retryDelayMs = (attempt: number) => Math.min(250 * 2 ** attempt, 2_000);
 
-export const CONNECTION_LOST_WORDS = 'Connection lost — retrying';
-
 /**
  * Where an upload of this tab stands, by `uploadKey(draftId, sha256)`, or by `fileKey(draftId,
  * file)` while it is sent before its SHA-256 is known (decision 282).
