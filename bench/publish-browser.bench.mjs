@@ -24,7 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
-import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/api/api-client.ts';
+import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/identity/stored-sign-in.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
 import { onePibManifest } from '../test-kit/manifests.ts';
 import { startPortal } from '../test-kit/portal-process.ts';

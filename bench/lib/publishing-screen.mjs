@@ -2,7 +2,7 @@
 // The Publishing screen in Chromium (issue 38), for bench/publishing-files.bench.mjs:
 // playwright-core driving Debian's Chromium, as the e2e specs do.
 import { chromium } from 'playwright-core';
-import { BEARER_STORAGE_KEY } from '../../apps/web/app/shared/api/api-client.ts';
+import { BEARER_STORAGE_KEY } from '../../apps/web/app/shared/identity/stored-sign-in.ts';
 import { DESTINATIONS } from '../../apps/web/app/shared/navigation/navigation.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-kit/chromium.ts';
 
