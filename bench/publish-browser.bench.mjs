@@ -11,6 +11,11 @@
 // Then a reload at 40% (decisions 271, 272): the page is reloaded mid-upload and the same file
 // chosen again; the time from that choice to the first byte sent again (target <= 2 s), and
 // whether the page hashed it again (it must not).
+// Then the other ways a publisher adds a file (issue 51, decision 282), each timed from the
+// file's choice to Uploaded: the new-version entry form with its offline installer, direct
+// (targets as above, first byte within 1 s) and through the proxy; and four files of a quarter
+// of the size each through "Choose several files" (target <= 1.2 x the one file's time on its
+// card, each file's own end given, so a starved one shows).
 // BENCH_BROWSER_UPLOAD_BYTES (default 2 GiB) and BENCH_BROWSER_DROPS_S (default "30,5";
 // "" for none) make a quicker run; BENCH_BROWSER_RELOAD=0 leaves the reload out;
 // BENCH_BROWSER_TRACE=1 prints, per run, the tus requests around the drop, the most PATCHes
@@ -78,6 +83,27 @@ async function freshBytes() {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(filePath, { highWaterMark: 8 * MiB })) hash.update(chunk);
   return hash.digest('hex');
+}
+
+/** Four files of a quarter of SIZE_BYTES each beside the installer, new bytes each run: their paths, names and SHA-256s. */
+async function quarterFiles() {
+  const files = [];
+  for (const letter of ['A', 'B', 'C', 'D']) {
+    const name = `Bench-Quarter-${letter}.pdf`;
+    const quarterPath = path.join(dir, name);
+    const file = await open(quarterPath, 'w');
+    const block = randomBytes(8 * MiB);
+    const hash = createHash('sha256');
+    for (let offset = 0; offset < SIZE_BYTES / 4; offset += block.length) {
+      const length = Math.min(block.length, SIZE_BYTES / 4 - offset);
+      block.writeUInt32LE(offset / block.length, 0);
+      await file.write(block, 0, length, offset);
+      hash.update(block.subarray(0, length));
+    }
+    await file.close();
+    files.push({ filePath: quarterPath, name, sha256: hash.digest('hex') });
+  }
+  return files;
 }
 
 /** The tus requests of a run that failed or came near the network's return, the most PATCHes open at once, and the MiB answered each second. */
@@ -308,6 +334,77 @@ try {
     };
   };
 
+  /** A new draft opened through `origin`, naming `files` as PIBs awaiting upload (none: an empty draft). */
+  const openDraft = async (origin, files = []) => {
+    const pibs = files.flatMap(
+      (file) =>
+        onePibManifest({
+          internalVariant: `bench-${file.name}-${Date.now()}`,
+          variant: 'Bench',
+          path: file.sha256,
+          name: file.name,
+        }).pibs,
+    );
+    const created = await fetch(`${portal.url}${PUBLISHING_PATHS.drafts}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...onePibManifest({ internalVariant: '-', variant: '-', path: '-' }), pibs }),
+    });
+    if (created.status !== 201) throw new Error(`draft: ${created.status} ${await created.text()}`);
+    const page = await context.newPage();
+    await page.goto(`${origin}/service/publishing/drafts/${(await created.json()).draft.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Draft' }).waitFor();
+    return page;
+  };
+  const cardOf = (page, name) =>
+    page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name, exact: true });
+
+  /** From `choose` to every named card saying Uploaded: seconds in all and per file, the first PATCH, the longest main-thread task. */
+  const timed = async (page, names, choose) => {
+    let firstByteAt;
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes(PUBLISHING_PATHS.uploads))
+        firstByteAt ??= performance.now();
+    });
+    await page.evaluate(() => {
+      globalThis.longestTaskMs = 0;
+    });
+    const started = performance.now();
+    await choose();
+    const ends = await Promise.all(
+      names.map(async (name) => {
+        await cardOf(page, name)
+          .getByRole('definition')
+          .filter({ hasText: /^Uploaded$/ })
+          .waitFor({ timeout: 30 * 60_000 });
+        return (performance.now() - started) / 1000;
+      }),
+    );
+    const longestTaskMs = await page.evaluate(() => globalThis.longestTaskMs);
+    await page.close();
+    return {
+      seconds: Math.max(...ends),
+      ends,
+      firstByteSeconds: (firstByteAt - started) / 1000,
+      longestTaskMs,
+    };
+  };
+
+  /** New draft → "A new version with its offline installer", the installer chosen in the form, Add to draft. */
+  const entryFormRun = async (origin) => {
+    await freshBytes();
+    const page = await openDraft(origin);
+    await page.getByText('A new version with its offline installer').click();
+    const form = page.locator('details', { hasText: 'A new version with its offline installer' });
+    await form.getByLabel(/^Version/).fill(`9.${Date.now() % 1_000_000}.0`);
+    await form.getByLabel(/^Families/).fill('CS');
+    const run = await timed(page, [path.basename(filePath)], async () => {
+      await form.getByLabel(/^Offline installer/).setInputFiles(filePath);
+      await form.getByRole('button', { name: 'Add to draft' }).click();
+    });
+    return { ...run, mbPerSecond: SIZE_BYTES / run.seconds / 1e6 };
+  };
+
   /** Reloaded once 40% is sent, the same file chosen again: how soon its bytes move again, and whether it was hashed again. */
   const reloadRun = async () => {
     const { page, card } = await draftAwaitingUpload(portal.url);
@@ -367,6 +464,44 @@ try {
         `${throughProxy.mbPerSecond.toFixed(0)} MB/s, longest main-thread task ${longTask(throughProxy)}`,
     );
   }
+
+  // The entry form most releases go through, direct and through the proxy.
+  const entryForm = await entryFormRun(portal.url);
+  console.log(
+    `the new-version form, ${(SIZE_BYTES / MiB).toFixed(0)} MiB installer, direct: ${entryForm.seconds.toFixed(2)} s from the ` +
+      `choice to Uploaded, ${entryForm.mbPerSecond.toFixed(0)} MB/s (target ≥ ${TARGET_MB_PER_S}), first byte after ` +
+      `${entryForm.firstByteSeconds.toFixed(2)} s (target ≤ 1), longest main-thread task ${longTask(entryForm)}`,
+  );
+  if (
+    entryForm.mbPerSecond < TARGET_MB_PER_S ||
+    entryForm.firstByteSeconds > 1 ||
+    entryForm.longestTaskMs > LONG_TASK_TARGET_MS
+  ) {
+    missed++;
+  }
+  const entryFormProxied = await entryFormRun(proxy.url);
+  console.log(
+    `the new-version form through the TCP proxy: ${entryFormProxied.seconds.toFixed(2)} s, ` +
+      `${entryFormProxied.mbPerSecond.toFixed(0)} MB/s, first byte after ${entryFormProxied.firstByteSeconds.toFixed(2)} s, ` +
+      `longest main-thread task ${longTask(entryFormProxied)}`,
+  );
+  // Four quarters chosen together share the wire: close to the one file's time, none starved.
+  const quarters = await quarterFiles();
+  const severalPage = await openDraft(portal.url, quarters);
+  for (const file of quarters) await cardOf(severalPage, file.name).getByText('Awaiting upload').waitFor();
+  const several = await timed(
+    severalPage,
+    quarters.map((file) => file.name),
+    () => severalPage.getByLabel('Choose several files to upload').setInputFiles(quarters.map((file) => file.filePath)),
+  );
+  const ratio = several.seconds / whole.seconds;
+  console.log(
+    `four ${(SIZE_BYTES / 4 / MiB).toFixed(0)} MiB files through Choose several files: ${several.seconds.toFixed(2)} s, ` +
+      `${ratio.toFixed(2)} × the one file on its card (target ≤ 1.2); each ended after ` +
+      `${several.ends.map((end) => end.toFixed(1)).join(', ')} s; first byte after ${several.firstByteSeconds.toFixed(2)} s, ` +
+      `longest main-thread task ${longTask(several)}`,
+  );
+  if (ratio > 1.2 || several.longestTaskMs > LONG_TASK_TARGET_MS) missed++;
 
   for (const dropSeconds of DROPS_S) {
     const dropped = await run(proxy.url, dropSeconds);

@@ -365,12 +365,10 @@ test('no customer page loads the schema library, and each keeps to its JavaScrip
         if (await carriesTypeBox.get(scriptUrl)) found.push(`${url} loads ${new URL(scriptUrl).pathname}`);
       }
       const kilobytes = bytes / 1024;
-      test
-        .info()
-        .annotations.push({
-          type: 'bytes',
-          description: `${url}: ${kilobytes.toFixed(1)} KB of JavaScript in ${script.size} files`,
-        });
+      test.info().annotations.push({
+        type: 'bytes',
+        description: `${url}: ${kilobytes.toFixed(1)} KB of JavaScript in ${script.size} files`,
+      });
       if (kilobytes > CUSTOMER_PAGE_JS_BUDGET_KB[path]!) {
         overBudget.push(`${url} loads ${kilobytes.toFixed(1)} KB, over its ${CUSTOMER_PAGE_JS_BUDGET_KB[path]} KB`);
       }

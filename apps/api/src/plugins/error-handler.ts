@@ -18,7 +18,8 @@ export default fp(
       // only the operator can mend it.
       const fault = status >= 500 ? faultAnswer(error) : undefined;
       if (fault) {
-        if (fault.status === INSUFFICIENT_STORAGE) request.log.warn({ err: error }, 'a request could not be saved: a disk is full');
+        if (fault.status === INSUFFICIENT_STORAGE)
+          request.log.warn({ err: error }, 'a request could not be saved: a disk is full');
         if (fault.retryAfterSeconds !== undefined) reply.header('retry-after', String(fault.retryAfterSeconds));
         return reply.status(fault.status).send({ message: fault.message });
       }

@@ -1,5 +1,9 @@
 import { DISK_FULL_MESSAGE, INSUFFICIENT_STORAGE } from '@portal/contracts';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/database-outage';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../db/database-outage';
 import { ServiceUnavailableError } from '../shared/service-availability';
 import { isOutOfSpace } from './disks';
 
