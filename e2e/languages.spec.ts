@@ -28,6 +28,8 @@ const NOT_FOUND: Record<ShippedLanguage, string> = {
 };
 
 const absolute = (path: string) => new URL(path, process.env.PORTAL_URL).href;
+const GERMAN_DAY =
+  /^\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}$/;
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -62,6 +64,111 @@ test.describe('without JavaScript', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(NOT_FOUND[language]);
     }
   });
+});
+
+/** A page in German and in Japanese: its first heading and a sentence of its own, as prerendered. */
+interface TranslatedPage {
+  path: string;
+  words: Record<'de' | 'ja', { heading: string; sentence: string }>;
+}
+
+const PRODUCT_PAGES: TranslatedPage[] = [
+  {
+    path: '/cornerstone',
+    words: {
+      de: { heading: 'Cornerstone', sentence: 'Es lädt nur die Teile herunter, die Ihr Gerät benötigt.' },
+      ja: { heading: 'Cornerstone', sentence: '機器に必要な部分だけをダウンロードします。' },
+    },
+  },
+  {
+    path: '/cornerstone/mobile',
+    words: {
+      de: { heading: 'Cornerstone Mobile', sentence: 'Cornerstone Mobile wird pro Gerät im Abonnement verkauft.' },
+      ja: {
+        heading: 'Cornerstone Mobile',
+        sentence: 'Cornerstone Mobile は機器ごとのサブスクリプションで販売しています。',
+      },
+    },
+  },
+  {
+    path: '/metallographics',
+    words: {
+      de: { heading: 'Metallografie', sentence: 'Einbettpressen.' },
+      ja: { heading: 'メタログラフィー', sentence: '埋込みプレス。' },
+    },
+  },
+  {
+    path: '/metallographics/px',
+    words: {
+      de: { heading: 'PX-Serie', sentence: 'Schleif- und Poliermaschinen, die PX400 und PX500.' },
+      ja: { heading: 'PX シリーズ', sentence: '研削・研磨機（PX400 と PX500）。' },
+    },
+  },
+  {
+    path: '/metallographics/mx',
+    words: {
+      de: { heading: 'MX-Serie', sentence: 'Laden Sie die neueste Firmware für Ihr MX-Gerät herunter' },
+      ja: {
+        heading: 'MX シリーズ',
+        sentence: 'MX の最新ファームウェアをダウンロードし、アップデート手順に従ってください。',
+      },
+    },
+  },
+  {
+    path: '/metallographics/cx',
+    words: {
+      de: { heading: 'CX-Serie', sentence: 'Trennmaschinen.' },
+      ja: { heading: 'CX シリーズ', sentence: '切断機。' },
+    },
+  },
+];
+
+/** A translated page at its German and Japanese addresses, prerendered: its words, `<html lang>` and `hreflang`. */
+async function expectTranslated(page: Page, { path, words }: TranslatedPage) {
+  for (const language of ['de', 'ja'] as const) {
+    await test.step(`${path} in ${language}`, async () => {
+      const response = await page.goto(pathInLanguage(path, language));
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[language].heading);
+      await expect(page.getByRole('main')).toContainText(words[language].sentence);
+      const alternates = page.locator('link[rel="alternate"][hreflang]');
+      await expect(alternates).toHaveCount(LANGUAGES.length + 1);
+      for (const other of LANGUAGES) {
+        await expect(alternates.and(page.locator(`[hreflang="${other}"]`))).toHaveAttribute(
+          'href',
+          absolute(pathInLanguage(path, other)),
+        );
+      }
+    });
+  }
+}
+
+test.describe('without JavaScript, the product pages', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('are in German and Japanese at their addresses, with their lang and their other languages linked', async ({
+    page,
+  }) => {
+    for (const translated of PRODUCT_PAGES) await expectTranslated(page, translated);
+  });
+});
+
+test('a German visitor goes from the product pages to German pages', async ({ page, pageProblems }) => {
+  await gotoHydrated(page, '/de/cornerstone');
+  // The latest version, read once the page is up, is told in German with a German date.
+  await expect(page.getByText(/^Neueste Version: Cornerstone \S+, veröffentlicht am /)).toBeVisible();
+  await expect(page.getByRole('main').locator('time').first()).toHaveText(GERMAN_DAY);
+  await page.getByRole('link', { name: 'Zum Offline-Installationsprogramm' }).click();
+  await expect(page).toHaveURL(/\/de\/cornerstone\/offline$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offline-Installationsprogramm');
+
+  await gotoHydrated(page, '/de/metallographics');
+  await page.getByRole('main').getByRole('link', { name: 'MX-Serie' }).click();
+  await expect(page).toHaveURL(/\/de\/metallographics\/mx$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('MX-Serie');
+  await expect(page.getByRole('link', { name: /^MX-Simulator/ })).toHaveAttribute('target', '_blank');
+  expect(pageProblems).toEqual([]);
 });
 
 test('a German visitor finds the German home page in one click: German words, German dates, German links', async ({
@@ -108,9 +215,6 @@ test('a German visitor finds the German home page in one click: German words, Ge
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   expect(pageProblems).toEqual([]);
 });
-
-const GERMAN_DAY =
-  /^\d{1,2}\. (Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember) \d{4}$/;
 
 test('a German visitor looks up DEMO-CS-1001 in German, with German dates; a mistyped ID gets a German error', async ({
   page,
@@ -246,6 +350,12 @@ const PSEUDO_VISITS = [
   '/chromatof',
   '/chromatof/pibs',
   '/chromatof/pibs?registrationId=DEMO-KEY-2001',
+  '/cornerstone',
+  '/cornerstone/mobile',
+  '/metallographics',
+  '/metallographics/px',
+  '/metallographics/mx',
+  '/metallographics/cx',
 ];
 
 test('the pseudo-language: no page offered in every language shows untranslated text or overflows at 360 px', async ({

@@ -32,6 +32,7 @@ describe('the addresses of the languages', () => {
     expect(isTranslatedPage('/cornerstone/offline')).toBe(true);
     expect(isTranslatedPage('/cornerstone/dsvs')).toBe(true);
     expect(isTranslatedPage('/cornerstone/pibs?registrationId=X'.split('?')[0]!)).toBe(true);
-    expect(isTranslatedPage('/cornerstone')).toBe(false);
+    expect(isTranslatedPage('/cornerstone/')).toBe(true);
+    expect(isTranslatedPage('/privacy')).toBe(false);
   });
 });

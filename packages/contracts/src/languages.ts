@@ -46,6 +46,12 @@ export const TRANSLATED_PAGES: readonly string[] = [
   '/cornerstone/dsvs',
   '/chromatof',
   '/chromatof/pibs',
+  '/cornerstone',
+  '/cornerstone/mobile',
+  '/metallographics',
+  '/metallographics/px',
+  '/metallographics/mx',
+  '/metallographics/cx',
 ];
 
 /** The language a path is in: its prefix, or English. */

@@ -1,16 +1,14 @@
 import { ExternalLink } from '../../shared/components/external-link';
 import { HelpDialog } from '../../shared/components/help-dialog';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { placeName } from '../../shared/navigation/place-name';
 import { pageMeta } from '../../shared/page-meta';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
 import styles from './mobile-page.module.css';
+import * as m from './mobile.messages';
 
-export const meta = () =>
-  pageMeta(
-    DESTINATIONS.cornerstoneMobile.title,
-    'Cornerstone Mobile for iOS, Android and Microsoft: watch and run your instrument from a phone or tablet.',
-  );
+export const meta = () => pageMeta(placeName(DESTINATIONS.cornerstoneMobile), m.description);
 
 const STORES = [
   { name: 'App Store', platform: 'iOS', href: SITE_LINKS.appStore },
@@ -21,30 +19,28 @@ const STORES = [
 export default function MobilePage() {
   return (
     <>
-      <h1>{DESTINATIONS.cornerstoneMobile.title}</h1>
-      <p className={page.lead}>
-        Follow your instrument&apos;s status and results from a phone or tablet. Cornerstone Mobile is sold per
-        instrument by subscription.
-      </p>
+      <h1>{placeName(DESTINATIONS.cornerstoneMobile)}</h1>
+      <p className={page.lead}>{m.lead}</p>
       {/* A <dialog> may not sit inside a <p>: the browser would split the prerendered paragraph. */}
       <div className={page.section}>
-        <HelpDialog label="More details" title="Cornerstone Mobile subscriptions">
-          <p>
-            Cornerstone Mobile is sold per instrument, by subscription, in one- or three-year terms. One subscription
-            covers every phone and tablet your laboratory uses with that instrument.
-          </p>
-          <p>To subscribe or renew, contact your sales or service representative.</p>
+        <HelpDialog label={m.moreDetails} title={m.subscriptions}>
+          <p>{m.subscriptionTerms}</p>
+          <p>{m.toSubscribe}</p>
         </HelpDialog>
       </div>
 
       <section className={page.section} aria-labelledby="stores">
-        <h2 id="stores">Get the app</h2>
+        <h2 id="stores">{m.getTheApp}</h2>
         <ul className={styles.stores}>
           {STORES.map((store) => (
             <li key={store.name}>
               <ExternalLink href={store.href} className={styles.store}>
-                <span className={styles.platform}>{store.platform}</span>
-                <span className={styles.storeName}>{store.name}</span>
+                <span className={styles.platform} translate="no">
+                  {store.platform}
+                </span>
+                <span className={styles.storeName} translate="no">
+                  {store.name}
+                </span>
               </ExternalLink>
             </li>
           ))}

@@ -1,9 +1,11 @@
 import type { LatestVersion } from '@portal/contracts';
-import { Link } from 'react-router';
 import { CornerstoneIcon, DocumentIcon, DownloadIcon, SparkleIcon } from '../../shared/components/icons';
 import { PageHeader } from '../../shared/components/page-header';
 import { buttonClass } from '../../shared/components/ui/button';
+import { LocalLink } from '../../shared/i18n/local-link';
+import type { Tag } from '../../shared/i18n/message';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
+import { placeName } from '../../shared/navigation/place-name';
 import { TwoColumns } from '../../shared/components/two-columns';
 import { pageMeta } from '../../shared/page-meta';
 import { formatDate } from '../../shared/format';
@@ -12,12 +14,9 @@ import page from '../../styles/page.module.css';
 import type { Route } from './+types/cornerstone-page';
 import { getLatestVersion } from './api/get-latest-version';
 import styles from './cornerstone-page.module.css';
+import * as m from './cornerstone.messages';
 
-export const meta = () =>
-  pageMeta(
-    DESTINATIONS.cornerstone.title,
-    'Download the Cornerstone web installer, find offline installers, PIBs and Declarations of Software Validation.',
-  );
+export const meta = () => pageMeta(placeName(DESTINATIONS.cornerstone), m.description);
 
 /** The latest release, or undefined when it cannot be read: the page works without it. */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<{ latest?: LatestVersion }> {
@@ -42,23 +41,19 @@ export default function CornerstonePage({ loaderData }: Route.ComponentProps) {
 function CornerstoneView({ latest, loading = false }: { latest?: LatestVersion; loading?: boolean }) {
   return (
     <>
-      <PageHeader title={DESTINATIONS.cornerstone.title} icon={CornerstoneIcon}>
-        Cornerstone is the software that runs your instrument: it controls the analysis, keeps methods and results, and
-        produces reports.
+      <PageHeader title={placeName(DESTINATIONS.cornerstone)} icon={CornerstoneIcon}>
+        {m.lead}
       </PageHeader>
 
       <TwoColumns side={<CornerstoneSide />} after={<CornerstoneRest />}>
         <section className={styles.hero} aria-labelledby="web-installer">
-          <h2 id="web-installer">Web installer</h2>
+          <h2 id="web-installer">{m.webInstaller}</h2>
           <LatestRelease latest={latest} loading={loading} />
-          <p>
-            The web installer is the quickest way to install or update Cornerstone on a computer connected to the
-            internet. It downloads only the parts your instrument needs.
-          </p>
+          <p>{m.webInstallerText}</p>
           <p className={styles.actions}>
             <a className={buttonClass()} href={SITE_LINKS.cornerstoneWebInstaller} download>
               <DownloadIcon size={20} />
-              Download the web installer
+              {m.downloadWebInstaller}
             </a>
           </p>
         </section>
@@ -72,24 +67,21 @@ function CornerstoneSide() {
   return (
     <div className={styles.sideStack}>
       <section className={styles.panel} aria-labelledby="offline-installer">
-        <h2 id="offline-installer">Offline installer</h2>
+        <h2 id="offline-installer">{m.offlineInstaller}</h2>
+        <p>{m.offlineInstallerText}</p>
         <p>
-          For a computer without an internet connection, download the complete installer with your registration ID and
-          copy it to the instrument computer.
-        </p>
-        <p>
-          <Link to={href('cornerstoneOffline')}>Get the offline installer</Link>
+          <LocalLink to={href('cornerstoneOffline')}>{m.getOfflineInstaller}</LocalLink>
         </p>
       </section>
 
       <section className={styles.panel} aria-labelledby="documents">
-        <h2 id="documents">Documents</h2>
+        <h2 id="documents">{m.documents}</h2>
         <ul className={page.links}>
           <li>
-            <Link to={href('cornerstoneDsvs')}>Declaration of Software Validation (DSV) documents</Link>
+            <LocalLink to={href('cornerstoneDsvs')}>{m.dsvDocuments}</LocalLink>
           </li>
           <li>
-            <Link to={href('cornerstonePibs')}>Product Information Bulletins (PIBs)</Link>
+            <LocalLink to={href('cornerstonePibs')}>{m.pibs}</LocalLink>
           </li>
         </ul>
       </section>
@@ -102,26 +94,17 @@ function CornerstoneRest() {
   return (
     <>
       <aside className={page.notice} aria-labelledby="windows-updates">
-        <h2 id="windows-updates">Windows security and updates</h2>
-        <p>
-          Keep the instrument computer&apos;s Windows security updates installed, as your IT department releases them.
-          Cornerstone is tested with the Windows updates current at each release.
-        </p>
-        <p>
-          If a Windows update stops Cornerstone from working, do not uninstall Cornerstone: contact your service
-          representative, who can tell you whether an update to Cornerstone is available.
-        </p>
+        <h2 id="windows-updates">{m.windowsUpdates}</h2>
+        <p>{m.windowsUpdatesKeep}</p>
+        <p>{m.windowsUpdatesProblem}</p>
       </aside>
 
       <section className={page.section} aria-labelledby="remote-control">
-        <h2 id="remote-control">Remote control sample application</h2>
-        <p>
-          Laboratories that automate their work can start analyses and read results from their own programs through
-          Cornerstone&apos;s remote control interface. The sample application shows how, with its source code.
-        </p>
+        <h2 id="remote-control">{m.remoteControl}</h2>
+        <p>{m.remoteControlText}</p>
         <p>
           <a href={SITE_LINKS.remoteControlSample} download>
-            Download the remote control sample application
+            {m.downloadRemoteControl}
           </a>
         </p>
       </section>
@@ -137,7 +120,7 @@ function LatestRelease({ latest, loading }: { latest?: LatestVersion; loading: b
   if (!latest) {
     return (
       <p className={styles.latest} aria-busy={loading}>
-        {loading ? 'Looking up the latest version…' : 'The web installer always installs the latest version.'}
+        {loading ? m.lookingUpLatest : m.alwaysLatest}
       </p>
     );
   }
@@ -146,14 +129,24 @@ function LatestRelease({ latest, loading }: { latest?: LatestVersion; loading: b
       <span className={styles.latestLine}>
         <SparkleIcon className={styles.latestIcon} size={20} />
         <span>
-          Latest version <strong>Cornerstone {latest.name}</strong>, released{' '}
-          <time dateTime={latest.releaseDate}>{formatDate(latest.releaseDate)}</time>.
+          {m.latestVersion({
+            version: latest.name,
+            released: formatDate(latest.releaseDate),
+            b: strong,
+            time: (chunks, key) => (
+              <time key={key} dateTime={latest.releaseDate}>
+                {chunks}
+              </time>
+            ),
+          })}
         </span>
       </span>{' '}
-      <Link to={href('cornerstonePibs')} className={styles.whatsNew}>
+      <LocalLink to={href('cornerstonePibs')} className={styles.whatsNew}>
         <DocumentIcon size={18} />
-        What&apos;s new in {latest.name}
-      </Link>
+        {m.whatsNewIn({ version: latest.name })}
+      </LocalLink>
     </p>
   );
 }
+
+const strong: Tag = (chunks, key) => <strong key={key}>{chunks}</strong>;

@@ -2,12 +2,14 @@ import type { ComponentType } from 'react';
 import { CxIcon, MxIcon, PxIcon, type IconProps } from '../../shared/components/icons';
 import { DESTINATIONS, type Destination } from '../../shared/navigation/navigation';
 import { SITE_LINKS, type SeriesLinks } from '../../shared/site-links';
+import * as m from './metallographics.messages';
 
 export interface Series {
   shortName: string;
   destination: Destination;
   firmware: Destination;
-  summary: string;
+  /** What the series is, in the page's language: read when a page renders, as every message is. */
+  summary: () => string;
   links: SeriesLinks;
   /** Drawn on its tile and page header. */
   icon: ComponentType<IconProps>;
@@ -18,7 +20,7 @@ export const SERIES = {
     shortName: 'PX',
     destination: DESTINATIONS.px,
     firmware: DESTINATIONS.pxFirmware,
-    summary: 'Grinder/polishers, the PX400 and PX500.',
+    summary: () => m.pxSummary,
     links: SITE_LINKS.series.px,
     icon: PxIcon,
   },
@@ -26,7 +28,7 @@ export const SERIES = {
     shortName: 'MX',
     destination: DESTINATIONS.mx,
     firmware: DESTINATIONS.mxFirmware,
-    summary: 'Mounting presses.',
+    summary: () => m.mxSummary,
     links: SITE_LINKS.series.mx,
     icon: MxIcon,
   },
@@ -34,7 +36,7 @@ export const SERIES = {
     shortName: 'CX',
     destination: DESTINATIONS.cx,
     firmware: DESTINATIONS.cxFirmware,
-    summary: 'Cutting-off machines.',
+    summary: () => m.cxSummary,
     links: SITE_LINKS.series.cx,
     icon: CxIcon,
   },
