@@ -123,6 +123,25 @@ const PRODUCT_PAGES: TranslatedPage[] = [
   },
 ];
 
+/** The firmware pages: the update steps, in the order an instrument needs them. */
+const FIRMWARE_STEPS = {
+  de: ['Herunterladen', 'Einstellungen sichern', 'Installieren', 'Einstellungen wiederherstellen'],
+  ja: ['ダウンロード', '設定のバックアップ', 'インストール', '設定の復元'],
+};
+const FIRMWARE_PAGES: TranslatedPage[] = (['PX', 'MX', 'CX'] as const).map((series) => ({
+  path: `/metallographics/${series.toLowerCase()}/firmware`,
+  words: {
+    de: {
+      heading: `${series}-Firmware`,
+      sentence: 'Drücken Sie nach dem Neustart Import, um die Einstellungen und Methoden wiederherzustellen',
+    },
+    ja: {
+      heading: `${series} ファームウェア`,
+      sentence: '手順 2 でエクスポートした設定とメソッドを復元してください。',
+    },
+  },
+}));
+
 /** A translated page at its German and Japanese addresses, prerendered: its words, `<html lang>` and `hreflang`. */
 async function expectTranslated(page: Page, { path, words }: TranslatedPage) {
   for (const language of ['de', 'ja'] as const) {
@@ -152,6 +171,59 @@ test.describe('without JavaScript, the product pages', () => {
   }) => {
     for (const translated of PRODUCT_PAGES) await expectTranslated(page, translated);
   });
+
+  test('the firmware pages are in German and Japanese, their four steps in order', async ({ page }) => {
+    for (const translated of FIRMWARE_PAGES) {
+      await expectTranslated(page, translated);
+      for (const language of ['de', 'ja'] as const) {
+        await page.goto(pathInLanguage(translated.path, language));
+        await expect(page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 3 })).toHaveText(
+          FIRMWARE_STEPS[language],
+        );
+      }
+    }
+  });
+});
+
+test('a German visitor updates an MX in German: the latest firmware, its German date, the steps and their help', async ({
+  page,
+  pageProblems,
+}) => {
+  await gotoHydrated(page, '/de/metallographics/mx/firmware');
+  const latest = page.getByRole('region', { name: 'Neueste MX-Firmware' });
+  await expect(latest.getByRole('link', { name: 'MX-Firmware v002 herunterladen (001.005.002)' })).toHaveAttribute(
+    'download',
+    'update.zip',
+  );
+  await expect(latest.locator('dd time')).toHaveText(GERMAN_DAY);
+  // What to press is the instrument's own button, whatever the page's language.
+  await expect(page.getByRole('main').locator('strong[lang="en"]')).toHaveText([
+    'Export',
+    'Upgrade',
+    // In the help on a stuck upgrade.
+    'Upgrade',
+    'Import',
+  ]);
+  await page.getByRole('button', { name: 'Welchen USB-Stick kann ich verwenden?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Welchen USB-Stick kann ich verwenden?' });
+  await expect(dialog).toContainText('höchstens 32 GB');
+  await dialog.getByRole('button').click();
+  await page.getByRole('button', { name: 'Wo ist der USB-Anschluss?' }).click();
+  await expect(page.getByRole('dialog', { name: 'Wo ist der USB-Anschluss?' })).toContainText(
+    'Am MX-Gerät befindet sich der USB-Anschluss vorn am Bedienfeld, unterhalb des Displays.',
+  );
+  expect(pageProblems).toEqual([]);
+});
+
+test('a Japanese visitor whose firmware list cannot be read is told so in Japanese, with the status', async ({
+  page,
+  pageProblems,
+}) => {
+  await page.route('**/firmware/metadata.json', (route) => route.fulfill({ status: 503, body: 'down' }));
+  await gotoHydrated(page, '/ja/metallographics/cx/firmware');
+  await expect(page.getByRole('alert')).toHaveText('サーバーに接続できませんでした。（HTTP ステータスコード 503）');
+  expect(acceptProblems(pageProblems, (problem) => /status of 503/.test(problem))).not.toEqual([]);
+  expect(pageProblems).toEqual([]);
 });
 
 test('a German visitor goes from the product pages to German pages', async ({ page, pageProblems }) => {
@@ -210,7 +282,10 @@ test('a German visitor finds the German home page in one click: German words, Ge
   await expect(page.getByRole('heading', { level: 2, name: 'ChromaTOF herunterladen' })).toBeVisible();
   await page.goBack();
   await page.getByRole('link', { name: 'PX-Firmware', exact: true }).click();
-  await expect(page).toHaveURL(/\/metallographics\/px\/firmware$/);
+  await expect(page).toHaveURL(/\/de\/metallographics\/px\/firmware$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Update-Anleitung' })).toBeVisible();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   expect(pageProblems).toEqual([]);
@@ -356,6 +431,9 @@ const PSEUDO_VISITS = [
   '/metallographics/px',
   '/metallographics/mx',
   '/metallographics/cx',
+  '/metallographics/px/firmware',
+  '/metallographics/mx/firmware',
+  '/metallographics/cx/firmware',
 ];
 
 test('the pseudo-language: no page offered in every language shows untranslated text or overflows at 360 px', async ({

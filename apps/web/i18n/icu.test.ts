@@ -59,6 +59,15 @@ describe('ICU messages, compiled', () => {
       '.',
     ]);
     expect(Object.fromEntries(placeholders(parseIcu(source)))).toEqual({ b: 'tag', link: 'tag', name: 'text' });
+    // Words and values between two tags are one text, as a reader reads them.
+    const between = new Function(
+      `return ${compileIcu(parseIcu('Press <b>{button}</b>: it installs {file} and restarts.'), helpers)}`,
+    )() as (values: object) => unknown[];
+    expect(between({ b: tag('b'), button: 'Upgrade', file: 'update.zip' })).toEqual([
+      'Press ',
+      { name: 'b', chunks: ['Upgrade'], key: 0 },
+      ': it installs update.zip and restarts.',
+    ]);
     expect(() => parseIcu('<b>open')).toThrow();
     expect(() => parseIcu('<b>x</i>')).toThrow(/<\/b> expected/);
   });

@@ -180,15 +180,26 @@ export function compileIcu(nodes: readonly IcuNode[], helpers: Set<Helper>): str
 export const isRich = (nodes: readonly IcuNode[]): boolean =>
   nodes.some((node) => typeof node !== 'string' && node.type === 'tag');
 
-/** Rich text: a tag is `v.<tag>(its parts, a key unique in the message)`, the caller's element. */
+/**
+ * Rich text: a tag is `v.<tag>(its parts, a key unique in the message)`, the caller's element.
+ * The words and values between two tags are one string, so React writes them as one text, as
+ * a reader (and the pseudo-language test) reads them.
+ */
 function parts(nodes: readonly IcuNode[], helpers: Set<Helper>, counter: { key: number }): string {
-  return `[${nodes
-    .map((node) =>
-      typeof node !== 'string' && node.type === 'tag'
-        ? `v.${node.name}(${parts(node.children, helpers, counter)},${counter.key++})`
-        : part(node, helpers, undefined),
-    )
-    .join(',')}]`;
+  const items: string[] = [];
+  let text: IcuNode[] = [];
+  const endText = () => {
+    if (text.length > 0) items.push(concatenate(text, helpers, undefined));
+    text = [];
+  };
+  for (const node of nodes) {
+    if (typeof node !== 'string' && node.type === 'tag') {
+      endText();
+      items.push(`v.${node.name}(${parts(node.children, helpers, counter)},${counter.key++})`);
+    } else text.push(node);
+  }
+  endText();
+  return `[${items.join(',')}]`;
 }
 
 function concatenate(nodes: readonly IcuNode[], helpers: Set<Helper>, pound: string | undefined): string {

@@ -52,6 +52,9 @@ export const TRANSLATED_PAGES: readonly string[] = [
   '/metallographics/px',
   '/metallographics/mx',
   '/metallographics/cx',
+  '/metallographics/px/firmware',
+  '/metallographics/mx/firmware',
+  '/metallographics/cx/firmware',
 ];
 
 /** The language a path is in: its prefix, or English. */

@@ -51,6 +51,9 @@ describe('the firmware downloader', () => {
     expect(view({ metadata }, { shortName: 'PX', longName: 'PX grinder/polisher' })).toEqual({
       kind: 'error',
       message: 'There is no firmware for PX. Firmware is available for: CX, MX.',
+      problem: 'unknown-instrument',
+      shortName: 'PX',
+      valid: ['CX', 'MX'],
     });
     expect(view({ metadata: { latestVersions: { toString: 'x' } } }).kind).toBe('error');
   });
@@ -59,20 +62,35 @@ describe('the firmware downloader', () => {
     expect(view({ metadata }, { longName: 'MX mounting press' })).toEqual({
       kind: 'error',
       message: "Configuration error: the firmware downloader needs the instrument's shortName.",
+      problem: 'configuration',
+      missing: ['shortName'],
     });
     expect(view(undefined, {})).toEqual({
       kind: 'error',
       message: "Configuration error: the firmware downloader needs the instrument's shortName and longName.",
+      problem: 'configuration',
+      missing: ['shortName', 'longName'],
     });
   });
 
   it('passes on the failure the loader found, and calls anything unexpected unrecognized', () => {
-    expect(view({ error: firmwareFetchFailedMessage(503) })).toEqual({
+    expect(view({ error: firmwareFetchFailedMessage(503), status: 503 })).toEqual({
       kind: 'error',
       message: "Couldn't contact the server. (HTTP status code 503)",
+      problem: 'unreachable',
+      status: 503,
+    });
+    expect(view({ error: FIRMWARE_UNRECOGNIZED_ERROR })).toEqual({
+      kind: 'error',
+      message: FIRMWARE_UNRECOGNIZED_ERROR,
+      problem: 'unrecognized',
     });
     for (const odd of [null, [], { latestVersions: [] }, { latestVersions: { MX: 7 } }, 'text']) {
-      expect(view({ metadata: odd })).toEqual({ kind: 'error', message: FIRMWARE_UNRECOGNIZED_ERROR });
+      expect(view({ metadata: odd })).toEqual({
+        kind: 'error',
+        message: FIRMWARE_UNRECOGNIZED_ERROR,
+        problem: 'unrecognized',
+      });
     }
   });
 
