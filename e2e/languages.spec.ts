@@ -185,6 +185,28 @@ test.describe('without JavaScript, the product pages', () => {
   });
 });
 
+test("the Service page's public words are German, its staff tools and their sign-in English", async ({
+  page,
+  pageProblems,
+}) => {
+  await expectTranslated(page, {
+    path: '/service',
+    words: {
+      de: { heading: 'Service', sentence: 'Fordern Sie einen Serviceeinsatz an' },
+      ja: { heading: 'サービス', sentence: 'サービス訪問の依頼、部品の注文' },
+    },
+  });
+  await gotoHydrated(page, '/de/service');
+  await expect(page.getByRole('link', { name: /^Zum Geräteservice/ })).toHaveAttribute('target', '_blank');
+  const tools = page.getByRole('region', { name: 'Werkzeuge für Mitarbeiter und Servicepersonal des Unternehmens' });
+  await expect(tools.locator('[lang="en"]').getByRole('heading', { name: "You'll need to sign in" })).toBeVisible();
+  // A page not yet offered in German is the English one.
+  await page.getByRole('link', { name: 'Sicherheitshinweise' }).first().click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  expect(pageProblems).toEqual([]);
+});
+
 test('a German visitor updates an MX in German: the latest firmware, its German date, the steps and their help', async ({
   page,
   pageProblems,
@@ -434,6 +456,7 @@ const PSEUDO_VISITS = [
   '/metallographics/px/firmware',
   '/metallographics/mx/firmware',
   '/metallographics/cx/firmware',
+  '/service',
 ];
 
 test('the pseudo-language: no page offered in every language shows untranslated text or overflows at 360 px', async ({

@@ -55,6 +55,7 @@ export const TRANSLATED_PAGES: readonly string[] = [
   '/metallographics/px/firmware',
   '/metallographics/mx/firmware',
   '/metallographics/cx/firmware',
+  '/service',
 ];
 
 /** The language a path is in: its prefix, or English. */

@@ -1,6 +1,5 @@
 import { allows, FEED_REISSUE_ACCESS } from '@portal/contracts';
 import { Fragment } from 'react';
-import { Link } from 'react-router';
 import { ExternalLink } from '../../shared/components/external-link';
 import {
   AuditIcon,
@@ -20,16 +19,18 @@ import { PageHeader } from '../../shared/components/page-header';
 import { TileList } from '../../shared/components/tile-list';
 import { useMyRoles } from '../../shared/identity/my-roles';
 import { SignInGate } from '../../shared/identity/sign-in-gate';
+import { LocalLink } from '../../shared/i18n/local-link';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
+import { placeName } from '../../shared/navigation/place-name';
 import { FailureAlert } from '../../shared/outcome/failure-alert';
 import { pageMeta } from '../../shared/page-meta';
 import { SITE_LINKS } from '../../shared/site-links';
 import page from '../../styles/page.module.css';
 import { FeedReissue } from './feed-reissue';
+import * as m from './service-hub.messages';
 import { tilesFor, type StaffTile } from './staff-tiles';
 
-export const meta = () =>
-  pageMeta(DESTINATIONS.service.title, 'Instrument service, and the tools for company employees and service staff.');
+export const meta = () => pageMeta(placeName(DESTINATIONS.service), m.intro);
 
 const CORNERSTONE_TOOLS: readonly StaffTile[] = [
   { destination: 'serviceReleases', icon: ReleasesIcon, text: 'Every release, its families and its PIBs.' },
@@ -97,29 +98,41 @@ const TOOL_GROUPS = [
 export default function ServicePage() {
   return (
     <>
-      <PageHeader title={DESTINATIONS.service.title} icon={ServiceIcon}>
-        Instrument service, and the tools for company employees and service staff.
+      <PageHeader title={placeName(DESTINATIONS.service)} icon={ServiceIcon}>
+        {m.intro}
       </PageHeader>
       <section className={page.section} aria-labelledby="instrument-service">
-        <h2 id="instrument-service">Instrument service</h2>
-        <p>Request a service visit, order parts or ask our service engineers a question.</p>
+        <h2 id="instrument-service">{m.instrumentService}</h2>
+        <p>{m.instrumentServiceText}</p>
         <p>
-          <ExternalLink href={SITE_LINKS.instrumentService}>Go to instrument service</ExternalLink>
+          <ExternalLink href={SITE_LINKS.instrumentService}>{m.goToInstrumentService}</ExternalLink>
         </p>
       </section>
       <section className={page.section} aria-labelledby="security">
-        <h2 id="security">Security</h2>
+        <h2 id="security">{m.security}</h2>
         <p>
-          Which versions a vulnerability affects and how to fix it:{' '}
-          <Link to={DESTINATIONS.security.url}>security advisories</Link>. Found one?{' '}
-          <Link to={DESTINATIONS.securityPolicy.url}>Report a vulnerability</Link>.
+          {m.securityText({
+            advisories: (chunks, key) => (
+              <LocalLink key={key} to={DESTINATIONS.security.url}>
+                {chunks}
+              </LocalLink>
+            ),
+            report: (chunks, key) => (
+              <LocalLink key={key} to={DESTINATIONS.securityPolicy.url}>
+                {chunks}
+              </LocalLink>
+            ),
+          })}
         </p>
       </section>
       <section aria-labelledby="staff-tools">
-        <h2 id="staff-tools">Tools for company employees and service staff</h2>
-        <SignInGate>
-          <StaffTools />
-        </SignInGate>
+        <h2 id="staff-tools">{m.staffTools}</h2>
+        {/* The staff screens, and the sign-in that leads to them, are in English (decision 281). */}
+        <div lang="en">
+          <SignInGate>
+            <StaffTools />
+          </SignInGate>
+        </div>
       </section>
     </>
   );
