@@ -433,30 +433,17 @@ async function untranslatedText(page: Page): Promise<string[]> {
   }, PSEUDO_LETTERS);
 }
 
-/** The pages offered in every language, as a visitor sees them: a lookup with results and refused too. */
+/**
+ * The pages offered in every language, as a visitor sees them: each page (the not-found page at
+ * an unknown address), and the lookups with results and refused too.
+ */
 const PSEUDO_VISITS = [
-  '/',
-  '/no/such/page',
-  '/cornerstone/offline',
+  ...TRANSLATED_PAGES.map((path) => (path === '/404' ? '/no/such/page' : path)),
   '/cornerstone/offline?registrationId=DEMO-CS-1001',
   '/cornerstone/offline?registrationId=NO-SUCH-ID',
-  '/cornerstone/pibs',
   '/cornerstone/pibs?registrationId=DEMO-CS-1001',
-  '/cornerstone/dsvs',
   '/cornerstone/dsvs?registrationId=DEMO-CS-1001',
-  '/chromatof',
-  '/chromatof/pibs',
   '/chromatof/pibs?registrationId=DEMO-KEY-2001',
-  '/cornerstone',
-  '/cornerstone/mobile',
-  '/metallographics',
-  '/metallographics/px',
-  '/metallographics/mx',
-  '/metallographics/cx',
-  '/metallographics/px/firmware',
-  '/metallographics/mx/firmware',
-  '/metallographics/cx/firmware',
-  '/service',
 ];
 
 test('the pseudo-language: no page offered in every language shows untranslated text or overflows at 360 px', async ({
@@ -464,7 +451,6 @@ test('the pseudo-language: no page offered in every language shows untranslated 
   pageProblems,
 }) => {
   test.setTimeout(120_000);
-  expect(TRANSLATED_PAGES.filter((path) => path !== '/404' && !PSEUDO_VISITS.includes(path))).toEqual([]);
   await page.setViewportSize({ width: 360, height: 740 });
   for (const path of PSEUDO_VISITS) {
     await test.step(path, async () => {
