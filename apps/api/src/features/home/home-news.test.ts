@@ -169,12 +169,12 @@ describe('the home page as served', () => {
     const served = (await empty.app.inject({ method: 'GET', url: '/index.html' })).body;
     expect(served).toContain(`<div id="home-news">${homeNewsHtml(news, homeNewsWords(build.texts, 'en'))}</div>`);
     expect(served).toContain('<a href="/metallographics/px/firmware">PX firmware v010 (002.002.010)</a>');
-    // The German home page: German words and dates, the English-only pages linked as they are.
+    // The German home page: German words and dates, each link to the German page.
     const inGerman = (await empty.app.inject({ method: 'GET', url: '/de' })).body;
     expect(inGerman).toContain(
-      '<a href="/cornerstone">Cornerstone 2.10.0</a><span class="news-date">Veröffentlicht am <time datetime="2025-05-20">20. Mai 2025</time>',
+      '<a href="/de/cornerstone">Cornerstone 2.10.0</a><span class="news-date">Veröffentlicht am <time datetime="2025-05-20">20. Mai 2025</time>',
     );
-    expect(inGerman).toContain('PX-Firmware v010 (002.002.010)');
+    expect(inGerman).toContain('<a href="/de/metallographics/px/firmware">PX-Firmware v010 (002.002.010)</a>');
     // The page's CSP still names its inline script.
     expect(after.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
   });
