@@ -320,6 +320,9 @@ test('the same file chosen among several in two tabs for the same draft is uploa
   const other = await context.newPage();
   await other.goto(`/service/publishing/drafts/${draftId}`);
   const requests = [page, other].map(uploadRequests);
+  // Each tab's PATCHes slowed: whichever tab sends first does so for seconds, so the other's
+  // choice falls within it, as on a publisher's machine, not after it on a busy test machine.
+  await Promise.all([page, other].map(slowPatches));
   await Promise.all(
     [page, other].map((tab) => tab.getByLabel('Choose several files to upload').setInputFiles(file.filePath)),
   );

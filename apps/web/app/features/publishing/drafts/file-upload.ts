@@ -345,6 +345,22 @@ function locked(key: string, waiting: (why: 'other tab') => void, body: () => Pr
   });
 }
 
+/**
+ * Takes the lock `locked` takes for `key` and holds it until `until` settles; resolves once it
+ * is held. An upload sent while hashed holds its file's lock; once named, it takes its
+ * SHA-256's too before this browser may recognise the file, so that a tab choosing it then
+ * waits, and finds it kept, instead of sending the same upload beside it.
+ */
+function holdLock(key: string, until: Promise<unknown>): Promise<void> {
+  if (typeof navigator.locks?.request !== 'function') return Promise.resolve();
+  return new Promise((held) => {
+    void navigator.locks.request(`portal-draft-upload:${key}`, () => {
+      held();
+      return until.catch(() => undefined);
+    });
+  });
+}
+
 /** How an upload is sent: under the SHA-256 the draft names, or before it is known (decision 282). */
 interface TusPlan {
   /** The SHA-256 its creation names; none when the claim names it later, giving the upload's ID. */
@@ -684,12 +700,19 @@ export function sendWhileHashing(
           if (answer.file.state !== 'awaiting upload') {
             return setUploadProgress(target.key, { state: 'uploaded', name: file.name, totalBytes: file.size });
           }
+          // Its SHA-256's lock before this browser may recognise the file (holdLock).
+          let sent!: () => void;
+          await holdLock(target.key, new Promise<void>((resolve) => (sent = resolve)));
           rememberFile(draftId, file, sha);
-          return sendByTus(draftId, file, target, {
-            sha,
-            recognised: false,
-            resume: () => void uploadFile(draftId, sha, file, true),
-          });
+          try {
+            return await sendByTus(draftId, file, target, {
+              sha,
+              recognised: false,
+              resume: () => void uploadFile(draftId, sha, file, true),
+            });
+          } finally {
+            sent();
+          }
         }
         await sendByTus(draftId, file, target, {
           recognised: false,
@@ -740,7 +763,9 @@ export function sendWhileHashing(
     }
     rekey(target, uploadKey(draftId, sha));
     if (answer.file.state === 'awaiting upload') {
-      // Named: the server checks and keeps it at its last byte. A reload now finds it on its card.
+      // Named: the server checks and keeps it at its last byte. A reload now finds it on its
+      // card; another tab recognises it, and waits for this sending under its SHA-256's lock.
+      await holdLock(target.key, sendingDone);
       rememberFile(draftId, file, sha);
       copyUploadAddress(fileKey(draftId, file), target.key);
       return namedEnd({ state: 'uploaded', name: file.name, totalBytes: file.size });
@@ -754,7 +779,8 @@ export function sendWhileHashing(
     namedEnd(uploaded);
   };
 
-  const sent = Promise.all([sending(), naming()]).then(() => uploads.get(target.key));
+  const sendingDone = sending();
+  const sent = Promise.all([sendingDone, naming()]).then(() => uploads.get(target.key));
   const entry: Sending = { claimed, sent, recognised: false, key: () => target.key };
   sendingWhileHashed.set(fileKey(draftId, file), entry);
   void sent.finally(() => sendingWhileHashed.delete(fileKey(draftId, file)));
