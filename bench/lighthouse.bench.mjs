@@ -137,12 +137,21 @@ async function audit(url, port) {
  * bootstrap script; and of those scripts with every one fetched until the network was idle.
  */
 async function homePageBytes(baseUrl, fetchedScripts) {
-  const html = (await get(`${baseUrl}/`, 'identity')).toString('utf8');
+  const served = (await get(`${baseUrl}/`, 'identity')).toString('utf8');
+  // The import map names every page's message modules (decision 281): only those Home's modules
+  // import count, found below by their specifiers.
+  const importMap = /<script type="importmap">([^<]*)<\/script>/.exec(served);
+  const mapped = importMap ? JSON.parse(importMap[1]).imports : {};
+  const html = importMap ? served.replace(importMap[0], '') : served;
   const urls = new Set([...html.matchAll(/"(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]));
-  // Imports the entry and route modules make that the page did not list.
-  for (const url of [...urls].filter((u) => u.endsWith('.js'))) {
+  // Imports the entry and route modules make that the page did not list (each new one read in turn).
+  for (const url of urls) {
+    if (!url.endsWith('.js')) continue;
     const source = (await get(`${baseUrl}${url}`, 'identity')).toString('utf8');
     for (const [, name] of source.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) urls.add(`/assets/${name}`);
+    for (const [, specifier] of source.matchAll(/(?:from|import)\s*"(@portal-messages\/[^"]+)"/g)) {
+      if (mapped[specifier]) urls.add(mapped[specifier]);
+    }
   }
   const result = { js: 0, css: 0, jsFiles: 0, cssFiles: 0, idleJs: 0, idleJsFiles: 0 };
   for (const url of urls) {
