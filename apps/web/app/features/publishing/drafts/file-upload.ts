@@ -332,16 +332,19 @@ export async function uploadFile(
   return uploads.get(key);
 }
 
+/** The Web Lock a browser holds while it sends the upload kept under `key` (`locked`, `holdLock`). */
+const uploadLock = (key: string) => `portal-draft-upload:${key}`;
+
 /**
  * One upload per key in this browser: another tab sending it goes first, then this one finds
  * the server holds the bytes (or resumes where that tab stopped).
  */
 function locked(key: string, waiting: (why: 'other tab') => void, body: () => Promise<void>): Promise<void> {
   if (typeof navigator.locks?.request !== 'function') return body();
-  return navigator.locks.request(`portal-draft-upload:${key}`, { ifAvailable: true }, async (lock) => {
+  return navigator.locks.request(uploadLock(key), { ifAvailable: true }, async (lock) => {
     if (lock) return body();
     waiting('other tab');
-    return navigator.locks.request(`portal-draft-upload:${key}`, body);
+    return navigator.locks.request(uploadLock(key), body);
   });
 }
 
@@ -354,7 +357,7 @@ function locked(key: string, waiting: (why: 'other tab') => void, body: () => Pr
 function holdLock(key: string, until: Promise<unknown>): Promise<void> {
   if (typeof navigator.locks?.request !== 'function') return Promise.resolve();
   return new Promise((held) => {
-    void navigator.locks.request(`portal-draft-upload:${key}`, () => {
+    void navigator.locks.request(uploadLock(key), () => {
       held();
       return until.catch(() => undefined);
     });
