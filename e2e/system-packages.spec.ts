@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../test-kit/portal-process';
 // Nothing is uninstalled: the commands run with a PATH that holds none of the programs, as
 // the unprivileged user `nobody` when these tests run as root.
 const commands: { script: string; packages: SystemPackage[] }[] = [
-  { script: 'test.mjs', packages: ['chromium', 'redis-server', 'nginx', 'gnupg'] },
+  { script: 'test.mjs', packages: ['chromium-headless-shell', 'chromium', 'redis-server', 'nginx', 'gnupg'] },
   { script: 'test-cluster.mjs', packages: ['postgresql', 'redis-server', 'nginx'] },
 ];
 

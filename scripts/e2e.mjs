@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { ensureSystemPackages } from './system-packages.mjs';
 
-ensureSystemPackages(['chromium']);
+ensureSystemPackages(['chromium-headless-shell', 'chromium']);
 const root = new URL('..', import.meta.url).pathname;
 const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);

@@ -14,8 +14,15 @@ import { fileURLToPath } from 'node:url';
 /** What each package is for here, and how to find its program once installed. */
 const PACKAGES = {
   chromium: {
-    purpose: 'the end-to-end tests drive it',
+    purpose: 'the tests of its PDF viewer and the benches drive the whole browser',
     locate: (dirs, env) => (env.CHROMIUM_PATH ? executable(env.CHROMIUM_PATH) : inDirs('chromium', dirs)),
+  },
+  'chromium-headless-shell': {
+    purpose: 'the end-to-end tests drive it',
+    locate: (dirs, env) =>
+      env.CHROMIUM_HEADLESS_SHELL_PATH
+        ? executable(env.CHROMIUM_HEADLESS_SHELL_PATH)
+        : inDirs('chromium-headless-shell', dirs),
   },
   'redis-server': {
     purpose: 'the tests of the limits shared through Redis start one',
@@ -95,8 +102,10 @@ export function missingPackages(names, env = process.env) {
 function mayInstall(names) {
   if (process.getuid?.() !== 0) return false;
   if (!existsSync('/etc/debian_version') || !inDirs('apt-get', searchDirs())) return false;
-  // A CHROMIUM_PATH names a browser of the user's own choosing: never install over it.
-  return !(names.includes('chromium') && process.env.CHROMIUM_PATH);
+  // A CHROMIUM_PATH (or CHROMIUM_HEADLESS_SHELL_PATH) names a browser of the user's own
+  // choosing: never install over it.
+  if (names.includes('chromium') && process.env.CHROMIUM_PATH) return false;
+  return !(names.includes('chromium-headless-shell') && process.env.CHROMIUM_HEADLESS_SHELL_PATH);
 }
 
 /**

@@ -7,7 +7,7 @@ import { phasesLine, slowestLines } from './test-report.mjs';
 
 // Before anything runs: the browser, the servers the shared-limits and accel tests start, and
 // gpg, which checks the CSAF documents' signatures.
-ensureSystemPackages(['chromium', 'redis-server', 'nginx', 'gnupg']);
+ensureSystemPackages(['chromium-headless-shell', 'chromium', 'redis-server', 'nginx', 'gnupg']);
 
 const root = new URL('..', import.meta.url).pathname;
 const resultsDir = `${root}test-results`;
