@@ -185,6 +185,27 @@ test.describe('without JavaScript, the product pages', () => {
   });
 });
 
+/** The privacy policy and the security pages' own words. */
+const POLICY_PAGES: TranslatedPage[] = [
+  {
+    path: '/privacy',
+    words: {
+      de: { heading: 'Datenschutz', sentence: 'Diese Website verwendet keine Cookies.' },
+      ja: { heading: 'プライバシー', sentence: 'このサイトは Cookie を使用しません。' },
+    },
+  },
+];
+
+test.describe('without JavaScript, the privacy and security pages', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('are in German and Japanese at their addresses, with their lang and their other languages linked', async ({
+    page,
+  }) => {
+    for (const translated of POLICY_PAGES) await expectTranslated(page, translated);
+  });
+});
+
 test("the Service page's public words are German, its staff tools and their sign-in English", async ({
   page,
   pageProblems,
@@ -298,7 +319,7 @@ test('a German visitor finds the German home page in one click: German words, Ge
     page.getByRole('navigation', { name: 'Sprachen' }).getByRole('link', { name: 'English' }),
   ).toHaveAttribute('href', '/?from=mail');
   await expect(page.getByRole('banner').getByRole('link').first()).toHaveAttribute('href', '/de');
-  // A page offered in German is German; one not yet offered is the English one, loaded as a document of its own.
+  // A page offered in German is German.
   await page.getByRole('link', { name: 'ChromaTOF-Downloads' }).click();
   await expect(page).toHaveURL(/\/de\/chromatof$/);
   await expect(page.getByRole('heading', { level: 2, name: 'ChromaTOF herunterladen' })).toBeVisible();
@@ -307,9 +328,9 @@ test('a German visitor finds the German home page in one click: German words, Ge
   await expect(page).toHaveURL(/\/de\/metallographics\/px\/firmware$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Update-Anleitung' })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz' }).click();
-  await expect(page).toHaveURL(/\/privacy$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page).toHaveURL(/\/de\/privacy$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Welche Daten wir erfassen' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   expect(pageProblems).toEqual([]);
 });
 

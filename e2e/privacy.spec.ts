@@ -39,6 +39,12 @@ for (const [downloadDays, telemetryDays, draftDays] of [
       expect(html).toContain(`<span data-testid="draft-expiry-days">${draftDays}</span> days`);
       expect(html).not.toContain('RETENTION_DAYS%');
       expect(html).not.toContain('EXPIRY_DAYS%');
+      // The same figures in every language.
+      const german = await (await fetch(`${portal.url}/de/privacy`)).text();
+      expect(german).toContain(`<span data-testid="download-records-retention-days">${downloadDays}</span> Tage`);
+      expect(german).toContain(`<span data-testid="draft-expiry-days">${draftDays}</span> Tage`);
+      const japanese = await (await fetch(`${portal.url}/ja/privacy`)).text();
+      expect(japanese).toContain(`<span data-testid="telemetry-retention-days">${telemetryDays}</span> 日間`);
 
       await gotoHydrated(page, `${portal.url}/privacy`);
       const purposes = page.getByRole('region', { name: 'What we do with it' });

@@ -33,6 +33,7 @@ describe('the addresses of the languages', () => {
     expect(isTranslatedPage('/cornerstone/dsvs')).toBe(true);
     expect(isTranslatedPage('/cornerstone/pibs?registrationId=X'.split('?')[0]!)).toBe(true);
     expect(isTranslatedPage('/cornerstone/')).toBe(true);
-    expect(isTranslatedPage('/privacy')).toBe(false);
+    expect(isTranslatedPage('/privacy')).toBe(true);
+    expect(isTranslatedPage('/service/releases')).toBe(false);
   });
 });

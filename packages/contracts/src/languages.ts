@@ -56,6 +56,7 @@ export const TRANSLATED_PAGES: readonly string[] = [
   '/metallographics/mx/firmware',
   '/metallographics/cx/firmware',
   '/service',
+  '/privacy',
 ];
 
 /** The language a path is in: its prefix, or English. */
