@@ -194,6 +194,29 @@ const POLICY_PAGES: TranslatedPage[] = [
       ja: { heading: 'プライバシー', sentence: 'このサイトは Cookie を使用しません。' },
     },
   },
+  {
+    path: '/security',
+    words: {
+      de: {
+        heading: 'Sicherheitshinweise',
+        sentence: 'Jede uns bekannte Sicherheitslücke in unserer Software und Firmware',
+      },
+      ja: {
+        heading: 'セキュリティアドバイザリ',
+        sentence: '当社のソフトウェアとファームウェアについて把握しているすべての脆弱性',
+      },
+    },
+  },
+  {
+    path: '/security/policy',
+    words: {
+      de: {
+        heading: 'Sicherheitslücke melden',
+        sentence: 'Wir bestätigen den Eingang Ihrer Meldung, in der Regel innerhalb von drei Werktagen.',
+      },
+      ja: { heading: '脆弱性の報告', sentence: '報告の受領を、通常 3 営業日以内にお知らせします。' },
+    },
+  },
 ];
 
 test.describe('without JavaScript, the privacy and security pages', () => {
@@ -221,10 +244,12 @@ test("the Service page's public words are German, its staff tools and their sign
   await expect(page.getByRole('link', { name: /^Zum Geräteservice/ })).toHaveAttribute('target', '_blank');
   const tools = page.getByRole('region', { name: 'Werkzeuge für Mitarbeiter und Servicepersonal des Unternehmens' });
   await expect(tools.locator('[lang="en"]').getByRole('heading', { name: "You'll need to sign in" })).toBeVisible();
-  // A page not yet offered in German is the English one.
   await page.getByRole('link', { name: 'Sicherheitshinweise' }).first().click();
-  await expect(page).toHaveURL(/\/security$/);
-  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveURL(/\/de\/security$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sicherheitshinweise');
+  await page.getByRole('link', { name: 'So melden Sie sie' }).click();
+  await expect(page).toHaveURL(/\/de\/security\/policy$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Wie es weitergeht' })).toBeVisible();
   expect(pageProblems).toEqual([]);
 });
 

@@ -57,6 +57,8 @@ export const TRANSLATED_PAGES: readonly string[] = [
   '/metallographics/cx/firmware',
   '/service',
   '/privacy',
+  '/security',
+  '/security/policy',
 ];
 
 /** The language a path is in: its prefix, or English. */

@@ -1,24 +1,26 @@
 import { ADVISORY_PATHS, ADVISORY_PRODUCT_PARAM, advisoryPagePath, type AdvisoryListItem } from '@portal/contracts';
-import { Form, Link, type LinkDescriptor } from 'react-router';
+import { Form, type LinkDescriptor } from 'react-router';
 import { ShieldIcon } from '../../../shared/components/icons';
 import { PageHeader } from '../../../shared/components/page-header';
 import { buttonClass } from '../../../shared/components/ui/button';
 import { formatDate } from '../../../shared/format';
+import { LocalLink } from '../../../shared/i18n/local-link';
 import { DESTINATIONS, href } from '../../../shared/navigation/navigation';
+import { placeName } from '../../../shared/navigation/place-name';
 import { FailureAlert } from '../../../shared/outcome/failure-alert';
 import { outcomeOf, type Outcome } from '../../../shared/outcome/outcome';
 import { pageMeta } from '../../../shared/page-meta';
 import { getAdvisories } from '../api/get-advisories';
 import { SeverityBadge } from '../shared/severity-badge';
+import { StaffWords } from '../shared/staff-words';
+import { failureInPageLanguage } from '../shared/failure-in-page-language';
 import type { Route } from './+types/advisories-page';
+import * as m from './advisories.messages';
 import styles from './security-public.module.css';
 
-const DESCRIPTION =
-  'Security advisories and not-affected statements for our software and firmware, newest first, each as a signed CSAF 2.0 document.';
-
-export const meta = () => pageMeta(DESTINATIONS.security.title, DESCRIPTION);
+export const meta = () => pageMeta(placeName(DESTINATIONS.security), m.advisoriesDescription);
 export const links = (): LinkDescriptor[] => [
-  { rel: 'alternate', type: 'application/atom+xml', href: ADVISORY_PATHS.feed, title: 'Security advisories' },
+  { rel: 'alternate', type: 'application/atom+xml', href: ADVISORY_PATHS.feed, title: m.advisoriesFeedTitle },
 ];
 
 interface AdvisoriesLoad {
@@ -53,21 +55,30 @@ export default function AdvisoriesPage({ loaderData }: Route.ComponentProps) {
 function AdvisoriesView({ load }: { load?: AdvisoriesLoad }) {
   return (
     <>
-      <PageHeader title={DESTINATIONS.security.title} icon={ShieldIcon}>
-        Every vulnerability we know of in our software and firmware, which versions it affects and how to fix it. Each
-        advisory is also a signed CSAF 2.0 document, for the tools that read them.
+      <PageHeader title={placeName(DESTINATIONS.security)} icon={ShieldIcon}>
+        {m.advisoriesLead}
       </PageHeader>
       <p>
-        Found a vulnerability? <Link to={DESTINATIONS.securityPolicy.url}>How to report it</Link>. Follow new advisories
-        in a feed reader: <a href={ADVISORY_PATHS.feed}>the advisories feed</a>.
+        {m.reportAndFollow({
+          report: (chunks, key) => (
+            <LocalLink key={key} to={DESTINATIONS.securityPolicy.url}>
+              {chunks}
+            </LocalLink>
+          ),
+          feed: (chunks, key) => (
+            <a key={key} href={ADVISORY_PATHS.feed}>
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
       {load === undefined ? (
-        <p role="status">Loading the advisories…</p>
+        <p role="status">{m.loadingAdvisories}</p>
       ) : (
         <>
           <ProductFilter products={load.products} product={load.product} />
           {load.outcome.kind !== 'ok' ? (
-            <FailureAlert failure={load.outcome} />
+            <FailureAlert failure={failureInPageLanguage(load.outcome)} />
           ) : (
             <AdvisoryList advisories={load.outcome.data} product={load.product} />
           )}
@@ -81,8 +92,8 @@ function ProductFilter({ products, product }: { products: readonly string[]; pro
   if (products.length === 0 && product === undefined) return null;
   const choices = product === undefined || products.includes(product) ? products : [...products, product];
   return (
-    <Form method="get" className={styles.filter} aria-label="Filter by product">
-      <label htmlFor="advisory-product">Product</label>
+    <Form method="get" className={styles.filter} aria-label={m.filterByProduct}>
+      <label htmlFor="advisory-product">{m.product}</label>
       <select
         id="advisory-product"
         className={styles.filterSelect}
@@ -90,17 +101,17 @@ function ProductFilter({ products, product }: { products: readonly string[]; pro
         defaultValue={product ?? ''}
         key={product ?? ''}
       >
-        <option value="">Every product</option>
+        <option value="">{m.everyProduct}</option>
         {choices.map((choice) => (
-          <option key={choice} value={choice}>
+          <option key={choice} value={choice} translate="no">
             {choice}
           </option>
         ))}
       </select>
       <button type="submit" className={buttonClass('secondary')}>
-        Show
+        {m.show}
       </button>
-      {product !== undefined && <Link to={href('security')}>Show every product</Link>}
+      {product !== undefined && <LocalLink to={href('security')}>{m.showEveryProduct}</LocalLink>}
     </Form>
   );
 }
@@ -113,36 +124,53 @@ function AdvisoryList({
   product: string | undefined;
 }) {
   if (advisories.length === 0) {
-    return <p>{product === undefined ? 'No advisory is published.' : `No advisory names ${product}.`}</p>;
+    return <p>{product === undefined ? m.noAdvisory : m.noAdvisoryNames({ product })}</p>;
   }
   return (
-    <ul className={styles.list} aria-label={product === undefined ? 'Advisories' : `Advisories for ${product}`}>
+    <ul className={styles.list} aria-label={product === undefined ? m.advisories : m.advisoriesFor({ product })}>
       {advisories.map((advisory) => (
         <li key={advisory.advisoryId} className={styles.item}>
           <h2 className={styles.itemTitle}>
-            <Link to={advisoryPagePath(advisory.advisoryId)}>
-              {advisory.advisoryId}: {advisory.title}
-            </Link>
+            <LocalLink to={advisoryPagePath(advisory.advisoryId)}>
+              <span translate="no">{advisory.advisoryId}</span>: <StaffWords>{advisory.title}</StaffWords>
+            </LocalLink>
           </h2>
           <p className={styles.itemFacts}>
             {advisory.kind === 'vex' ? (
-              <span className={styles.kind}>Not affected (VEX)</span>
+              <span className={styles.kind}>{m.notAffectedVex}</span>
             ) : (
               <SeverityBadge severity={advisory.severity} baseScore={advisory.baseScore} />
             )}
-            <span>{advisory.products.join(', ')}</span>
-            {advisory.cves.length > 0 && <span>{advisory.cves.join(', ')}</span>}
+            <span translate="no">{advisory.products.join(', ')}</span>
+            {advisory.cves.length > 0 && <span translate="no">{advisory.cves.join(', ')}</span>}
             <span>
-              Published <time dateTime={advisory.initialReleaseDate}>{formatDate(advisory.initialReleaseDate)}</time>
-              {advisory.version !== '1' && (
-                <>
-                  , revised{' '}
-                  <time dateTime={advisory.currentReleaseDate}>{formatDate(advisory.currentReleaseDate)}</time>
-                </>
-              )}
+              {m.published({
+                firstDate: formatDate(advisory.initialReleaseDate),
+                date: (chunks, key) => (
+                  <time key={key} dateTime={advisory.initialReleaseDate}>
+                    {chunks}
+                  </time>
+                ),
+              })}
+              {advisory.version !== '1' &&
+                m.revised({
+                  lastDate: formatDate(advisory.currentReleaseDate),
+                  date: (chunks, key) => (
+                    <time key={key} dateTime={advisory.currentReleaseDate}>
+                      {chunks}
+                    </time>
+                  ),
+                })}
             </span>
             <a href={advisory.csafUrl}>
-              CSAF JSON<span className={styles.visuallyHidden}> of {advisory.advisoryId}</span>
+              {m.csafJsonOf({
+                advisoryId: advisory.advisoryId,
+                hidden: (chunks, key) => (
+                  <span key={key} className={styles.visuallyHidden}>
+                    {chunks}
+                  </span>
+                ),
+              })}
             </a>
           </p>
         </li>

@@ -1,4 +1,5 @@
-import { CVSS_SEVERITY_TITLES, type CvssSeverity } from '@portal/contracts';
+import type { CvssSeverity } from '@portal/contracts';
+import * as m from './advisory.messages';
 import styles from './advisory.module.css';
 
 /** The look of each severity: none and low plain, medium a warning, high and critical danger. */
@@ -10,12 +11,25 @@ const SEVERITY_CLASSES: Record<CvssSeverity, string | undefined> = {
   CRITICAL: styles.severityHigh,
 };
 
-/** A severity in words and colour ("High 7.5"); the words carry it, the colour only repeats them. */
+/** A CVSS v3.1 severity rating in the page's language ("High", "Hoch", "高"). */
+const severityName = (severity: CvssSeverity): string =>
+  ({
+    NONE: m.severityNone,
+    LOW: m.severityLow,
+    MEDIUM: m.severityMedium,
+    HIGH: m.severityHigh,
+    CRITICAL: m.severityCritical,
+  })[severity];
+
+/**
+ * A severity in words and colour ("High 7.5"), in the page's language; the words carry it,
+ * the colour only repeats them.
+ */
 export function SeverityBadge({ severity, baseScore }: { severity: CvssSeverity | null; baseScore: number | null }) {
-  if (severity === null) return <span className={styles.severity}>No score</span>;
+  if (severity === null) return <span className={styles.severity}>{m.noScore}</span>;
   return (
     <span className={[styles.severity, SEVERITY_CLASSES[severity]].filter(Boolean).join(' ')}>
-      {CVSS_SEVERITY_TITLES[severity]}
+      {severityName(severity)}
       {baseScore !== null && ` ${baseScore.toFixed(1)}`}
     </span>
   );
