@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { LANGUAGES, pathInLanguage, PSEUDO_LANGUAGE, TRANSLATED_PAGES, type ShippedLanguage } from '@portal/contracts';
+import {
+  ADVISORY_PATHS,
+  advisoryPagePath,
+  LANGUAGES,
+  pathInLanguage,
+  PSEUDO_LANGUAGE,
+  TRANSLATED_PAGES,
+  type AdvisoryList,
+  type ShippedLanguage,
+} from '@portal/contracts';
 import { PSEUDO_LETTERS } from '../apps/web/i18n/icu';
 import { acceptProblems, answeredWith, expect, test } from './fixtures';
 import { sidewaysOverflow } from './overflow';
@@ -227,6 +236,51 @@ test.describe('without JavaScript, the privacy and security pages', () => {
   }) => {
     for (const translated of POLICY_PAGES) await expectTranslated(page, translated);
   });
+});
+
+/** The newest published advisory's address (the demo catalogue carries one). */
+async function newestAdvisory(page: Page): Promise<string> {
+  const { advisories } = (await (await page.request.get(ADVISORY_PATHS.advisories)).json()) as AdvisoryList;
+  return advisoryPagePath(advisories[0]!.advisoryId);
+}
+
+test('an advisory, rendered in the browser, is in German and Japanese: its frame translated, what staff wrote as written', async ({
+  page,
+  pageProblems,
+}) => {
+  const path = await newestAdvisory(page);
+  const words = {
+    de: { revisions: 'Änderungsverlauf', back: 'Alle Sicherheitshinweise', day: GERMAN_DAY },
+    ja: { revisions: '改訂履歴', back: 'すべてのアドバイザリ', day: /^\d{4}年\d{1,2}月\d{1,2}日$/ },
+  };
+  for (const language of ['de', 'ja'] as const) {
+    await test.step(language, async () => {
+      const response = await page.goto(pathInLanguage(path, language));
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 2, name: words[language].revisions })).toBeVisible();
+      // The title as staff wrote it, marked English.
+      await expect(page.getByRole('heading', { level: 1 }).locator('[lang="en"]')).not.toBeEmpty();
+      await expect(page.getByRole('main').locator('dd time').first()).toHaveText(words[language].day);
+      const alternates = page.locator('link[rel="alternate"][hreflang]');
+      await expect(alternates).toHaveCount(LANGUAGES.length + 1);
+      for (const other of LANGUAGES) {
+        await expect(alternates.and(page.locator(`[hreflang="${other}"]`))).toHaveAttribute(
+          'href',
+          absolute(pathInLanguage(path, other)),
+        );
+      }
+      // Back to the list, in the same language.
+      await page.getByRole('link', { name: words[language].back }).last().click();
+      await expect(page).toHaveURL(new RegExp(`/${language}/security$`));
+    });
+  }
+  // An ID that is not published is said so in German, and the address stays German.
+  await page.goto(pathInLanguage(advisoryPagePath('ACME-SA-1999-0001'), 'de'));
+  await expect(page.getByRole('alert')).toHaveText('Es gibt keinen veröffentlichten Sicherheitshinweis mit dieser ID.');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  expect(acceptProblems(pageProblems, answeredWith(404))).toHaveLength(1);
+  expect(pageProblems).toEqual([]);
 });
 
 test("the Service page's public words are German, its staff tools and their sign-in English", async ({
@@ -498,7 +552,8 @@ test('the pseudo-language: no page offered in every language shows untranslated 
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 360, height: 740 });
-  for (const path of PSEUDO_VISITS) {
+  // The browser-only pages offered in every language, with something to show.
+  for (const path of [...PSEUDO_VISITS, await newestAdvisory(page)]) {
     await test.step(path, async () => {
       await gotoInitialized(page, pathInLanguage(path, PSEUDO_LANGUAGE));
       await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO_LANGUAGE);

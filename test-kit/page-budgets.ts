@@ -33,9 +33,12 @@ export const CUSTOMER_PAGE_JS_BUDGET_KB: Readonly<Record<string, number>> = {
   '/metallographics/cx/firmware': 135,
   '/service': 133,
   '/privacy': 123,
-  '/security': 125,
+  // Their own words in six languages (issue 50): 124.9 and 127.0 KB in English, of which their
+  // messages and the tiny chunks that carry them to the page are about 1.1 and 1.3 KB; set
+  // again as above, 1 KB over what they load.
+  '/security': 126,
   '/security/policy': 123,
-  '/security/:advisoryId': 127,
+  '/security/:advisoryId': 128,
   '/download-link': 121,
   '/feed-file': 132,
   '/*': 118,

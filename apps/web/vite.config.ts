@@ -1,6 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { languageFallbacks } from './i18n/language-fallbacks.ts';
 import { portalMessages } from './i18n/vite-plugin.ts';
 
 /**
@@ -45,7 +46,8 @@ const collectShellModules: Plugin = {
 
 export default defineConfig(({ command }) => ({
   // The messages first: a page loads its language's words only (docs/decisions/281-customer-pages-in-six-languages.md).
-  plugins: [portalMessages(), reactRouter(), collectShellModules],
+  // Each language's SPA fallback is rendered from the prerendering build before React Router removes it.
+  plugins: [portalMessages(), languageFallbacks(), reactRouter(), collectShellModules],
   build: {
     assetsInlineLimit: 0,
     // One stylesheet for every page (about 8 KB gzip): a lookup named ten, and on a slow

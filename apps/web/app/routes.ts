@@ -94,6 +94,6 @@ export default [
   // A new advisory draft, a draft by its ID, and one published advisory by its ID.
   route(routePath(NEW_ADVISORY.url), 'features/security/staff/new-draft-page.tsx'),
   route(routePath(ADVISORY_DRAFT.url), 'features/security/staff/draft-page.tsx'),
-  route(routePath(PUBLIC_ADVISORY.url), 'features/security/public/advisory-page.tsx'),
+  route(inEveryLanguage(PUBLIC_ADVISORY.url), 'features/security/public/advisory-page.tsx'),
   route('*', 'features/not-found/not-found-page.tsx'),
 ] satisfies RouteConfig;

@@ -35,5 +35,9 @@ describe('the addresses of the languages', () => {
     expect(isTranslatedPage('/cornerstone/')).toBe(true);
     expect(isTranslatedPage('/privacy')).toBe(true);
     expect(isTranslatedPage('/service/releases')).toBe(false);
+    // A page with a parameter, rendered in the browser: every address of its route.
+    expect(isTranslatedPage('/security/ACME-SA-2026-0001')).toBe(true);
+    expect(isTranslatedPage('/security/:advisoryId')).toBe(true);
+    expect(isTranslatedPage('/security/ACME-SA-2026-0001/more')).toBe(false);
   });
 });

@@ -61,6 +61,14 @@ export const TRANSLATED_PAGES: readonly string[] = [
   '/security/policy',
 ];
 
+/**
+ * The pages with a parameter that exist in every language, as patterns of their English
+ * addresses (`/security/:advisoryId`). Their content is read in the browser, so they are not
+ * prerendered: the server answers each language's address with that language's SPA fallback
+ * page (its words and `<html lang>`), and the page is rendered there.
+ */
+export const TRANSLATED_BROWSER_PAGES: readonly RegExp[] = [/^\/security\/[^/]+$/];
+
 /** The language a path is in: its prefix, or English. */
 export function languageOfPath(pathname: string): Language {
   const first = `/${pathname.split('/')[1] ?? ''}`.toLowerCase();
@@ -82,7 +90,8 @@ export function pathInLanguage(path: string, language: Language): string {
 
 /** Whether a page (its English path, no query) is offered in every language. */
 export function isTranslatedPage(englishPath: string): boolean {
-  return TRANSLATED_PAGES.includes(englishPath.replace(/\/+$/, '') || '/');
+  const path = englishPath.replace(/\/+$/, '') || '/';
+  return TRANSLATED_PAGES.includes(path) || TRANSLATED_BROWSER_PAGES.some((pattern) => pattern.test(path));
 }
 
 /**

@@ -62,6 +62,7 @@ beforeAll(async () => {
       assets: new Map(),
       spaFallback: asset(''),
       notFoundPage: asset(''),
+      spaFallbacks: new Map(),
       notFoundPages: new Map(),
       texts: {},
       clientRoutes: [],

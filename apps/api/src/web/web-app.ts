@@ -69,7 +69,8 @@ function findAsset(build: WebBuild, pathname: string): WebAsset | undefined {
   const exact = build.assets.get(pathname) ?? build.assets.get(pathname.replace(/\/+$/, '') || '/');
   if (exact) return exact;
   if (pathname.startsWith('/assets/')) return undefined;
-  return build.clientRoutes.some((route) => route.test(pathname)) ? build.spaFallback : undefined;
+  if (!build.clientRoutes.some((route) => route.test(pathname))) return undefined;
+  return build.spaFallbacks.get(languageOfPath(pathname)) ?? build.spaFallback;
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, asset: WebAsset, status: number) {

@@ -36,11 +36,12 @@ describe('serving the web build', () => {
     await writeFile(path.join(dir, 'client/de/index.html'), page('Startseite __PORTAL_PUBLIC_ORIGIN__/de'));
     await writeFile(path.join(dir, 'client/de/404/index.html'), page('Seite nicht gefunden'));
     await writeFile(path.join(dir, 'client/__spa-fallback.html'), page('Loading'));
+    await writeFile(path.join(dir, 'client/de/__spa-fallback.html'), page('Wird geladen'));
     await writeFile(path.join(dir, 'client/assets/entry-abc.js'), 'console.log(1)');
     await writeFile(path.join(dir, 'client/assets/sha256-worker-Bb1_x-9.js'), 'self.onmessage = () => {}');
     await writeFile(
       path.join(dir, 'client-routes.json'),
-      JSON.stringify(['/', '/service/cornerstone/releases', '/files/:id']),
+      JSON.stringify(['/', '/service/cornerstone/releases', '/files/:id', '/security/:id', '/de/security/:id']),
     );
     build = await loadWebBuild(dir, {
       makerName: 'Acme <Labs> & "Co"',
@@ -83,6 +84,18 @@ describe('serving the web build', () => {
     const home = await app.inject({ url: '/de' });
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('Startseite https://portal.example.com/de');
+  });
+
+  it("answers a browser-only page in a language with that language's SPA fallback, and keeps the fallbacks' own addresses to itself", async () => {
+    const german = await app.inject({ url: '/de/security/ACME-SA-2026-0001' });
+    expect(german.statusCode).toBe(200);
+    expect(german.body).toContain('Wird geladen');
+    const english = await app.inject({ url: '/security/ACME-SA-2026-0001' });
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('Loading');
+    // A page offered in English only has no address under a prefix.
+    expect((await app.inject({ url: '/de/service/cornerstone/releases' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/de/__spa-fallback.html' })).statusCode).toBe(404);
   });
 
   it("writes the logo's URL into every page", async () => {

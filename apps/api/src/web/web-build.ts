@@ -43,6 +43,11 @@ export interface WebBuild {
   /** By URL path: every file of the client build, and each prerendered page under its route path. */
   assets: Map<string, WebAsset>;
   spaFallback: WebAsset;
+  /**
+   * The SPA fallback in each other language it is built in (`/de/__spa-fallback.html`, …): a
+   * browser-only page offered in every language is answered at `/de/…` with German's.
+   */
+  spaFallbacks: Map<Language, WebAsset>;
   notFoundPage: WebAsset;
   /** The not-found page in each language it is prerendered in (`/de/404`, …), English's being `notFoundPage`. */
   notFoundPages: Map<Language, WebAsset>;
@@ -142,8 +147,13 @@ export async function loadWebBuild(buildDir: string, settings: PageSettings): Pr
     const page = assets.get(`${LANGUAGE_PREFIXES[language]}/404`);
     if (page) notFoundPages.set(language, page);
   }
+  const spaFallbacks = new Map<Language, WebAsset>();
+  for (const language of ALL_LANGUAGES) {
+    const page = language === 'en' ? undefined : assets.get(`${LANGUAGE_PREFIXES[language]}/__spa-fallback.html`);
+    if (page) spaFallbacks.set(language, page);
+    assets.delete(`${LANGUAGE_PREFIXES[language]}/__spa-fallback.html`);
+  }
   // The not-found page answers 404 wherever it is served, its own paths included.
-  assets.delete('/__spa-fallback.html');
   for (const language of ALL_LANGUAGES) {
     for (const urlPath of [`${LANGUAGE_PREFIXES[language]}/404`, `${LANGUAGE_PREFIXES[language]}/404/index.html`]) {
       assets.delete(urlPath);
@@ -153,6 +163,7 @@ export async function loadWebBuild(buildDir: string, settings: PageSettings): Pr
   return {
     assets,
     spaFallback,
+    spaFallbacks,
     notFoundPage,
     notFoundPages,
     texts: await readWebTexts(buildDir),

@@ -16,7 +16,7 @@ describe('the language offered to a browser', () => {
   it("is none when the page is already in the browser's first language, or is not translated", () => {
     expect(offeredLanguage('/de', ['de-DE', 'en'])).toBeUndefined();
     expect(offeredLanguage('/', ['en-GB', 'de'])).toBeUndefined();
-    expect(offeredLanguage('/privacy', ['ja'])).toBeUndefined();
+    expect(offeredLanguage('/service/releases', ['ja'])).toBeUndefined();
     expect(offeredLanguage('/en-xa', ['de'])).toBeUndefined();
     expect(offeredLanguage('/de', ['ja-JP'])).toBe('ja');
   });

@@ -1,3 +1,4 @@
+import { LANGUAGE_PREFIXES, languageOfPath } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 
@@ -10,9 +11,10 @@ function isSpaFallbackPage(): boolean {
 
 /**
  * The path the shell (menu highlight, breadcrumbs) renders for. Browser-only pages are
- * served the SPA fallback page, prerendered at '/'; while React hydrates it, the shell
- * must render for '/' too, or the HTML would not match. Right after, it renders for the
- * real path. Prerendered pages were rendered at their own path, so they get it at once.
+ * served the SPA fallback page, prerendered at '/' (in another language at its prefix,
+ * `/de`: i18n/language-fallbacks.ts); while React hydrates it, the shell must render for
+ * that path too, or the HTML would not match. Right after, it renders for the real path.
+ * Prerendered pages were rendered at their own path, so they get it at once.
  */
 export function useShellPathname(): string {
   const { pathname } = useLocation();
@@ -21,5 +23,7 @@ export function useShellPathname(): string {
     () => false,
     () => true,
   );
-  return hydrating && typeof window !== 'undefined' && isSpaFallbackPage() ? '/' : pathname;
+  return hydrating && typeof window !== 'undefined' && isSpaFallbackPage()
+    ? LANGUAGE_PREFIXES[languageOfPath(pathname)] || '/'
+    : pathname;
 }

@@ -23,6 +23,7 @@ const webBuild: WebBuild = {
   assets: new Map(),
   spaFallback: page('<p>Please wait a moment while you are signed in...</p>'),
   notFoundPage: page('not found'),
+  spaFallbacks: new Map(),
   notFoundPages: new Map(),
   texts: {},
   clientRoutes: [/^\/auth\/?$/i],

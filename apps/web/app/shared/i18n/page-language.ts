@@ -9,3 +9,12 @@ import { serverLanguage } from './server-language';
 export function pageLanguage(): Language {
   return typeof window === 'undefined' ? serverLanguage() : languageOfPath(window.location.pathname);
 }
+
+/**
+ * The `lang` of an element holding English that is not the page's own words (what staff
+ * wrote: an advisory's title, summary, descriptions): none on an English page, 'en' on a
+ * page in another language.
+ */
+export function englishMark(): 'en' | undefined {
+  return pageLanguage() === 'en' ? undefined : 'en';
+}

@@ -1,4 +1,4 @@
-import { DESTINATIONS as D, type Destination } from './navigation';
+import { DESTINATIONS as D, PUBLIC_ADVISORY, type Destination } from './navigation';
 import * as m from './places.messages';
 
 /**
@@ -27,6 +27,7 @@ export function placeName(destination: Destination): string {
     [D.privacy, m.privacy],
     [D.security, m.securityAdvisoriesPage],
     [D.securityPolicy, m.reportingVulnerability],
+    [PUBLIC_ADVISORY, m.advisory],
   ];
   return names.find(([place]) => place === destination)?.[1] ?? destination.title;
 }

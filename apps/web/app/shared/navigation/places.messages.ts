@@ -22,3 +22,5 @@ export const service = message('Service');
 export const privacy = message('Privacy');
 export const securityAdvisoriesPage = message('Security Advisories');
 export const reportingVulnerability = message('Reporting a Vulnerability');
+/** One security advisory (its page, before it is read). */
+export const advisory = message('Advisory');

@@ -5,6 +5,7 @@ import { PageHeader } from '../../../shared/components/page-header';
 import { buttonClass } from '../../../shared/components/ui/button';
 import { formatDate } from '../../../shared/format';
 import { LocalLink } from '../../../shared/i18n/local-link';
+import { englishMark } from '../../../shared/i18n/page-language';
 import { DESTINATIONS, href } from '../../../shared/navigation/navigation';
 import { placeName } from '../../../shared/navigation/place-name';
 import { FailureAlert } from '../../../shared/outcome/failure-alert';
@@ -12,7 +13,6 @@ import { outcomeOf, type Outcome } from '../../../shared/outcome/outcome';
 import { pageMeta } from '../../../shared/page-meta';
 import { getAdvisories } from '../api/get-advisories';
 import { SeverityBadge } from '../shared/severity-badge';
-import { StaffWords } from '../shared/staff-words';
 import { failureInPageLanguage } from '../shared/failure-in-page-language';
 import type { Route } from './+types/advisories-page';
 import * as m from './advisories.messages';
@@ -132,7 +132,7 @@ function AdvisoryList({
         <li key={advisory.advisoryId} className={styles.item}>
           <h2 className={styles.itemTitle}>
             <LocalLink to={advisoryPagePath(advisory.advisoryId)}>
-              <span translate="no">{advisory.advisoryId}</span>: <StaffWords>{advisory.title}</StaffWords>
+              <span translate="no">{advisory.advisoryId}</span>: <span lang={englishMark()}>{advisory.title}</span>
             </LocalLink>
           </h2>
           <p className={styles.itemFacts}>
