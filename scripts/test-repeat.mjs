@@ -52,7 +52,9 @@ const workDir = path.join(resultsDir, 'repeat');
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 
-ensureSystemPackages(runE2e ? ['chromium-headless-shell', 'chromium', 'redis-server', 'nginx'] : ['redis-server', 'nginx']);
+ensureSystemPackages(
+  runE2e ? ['chromium-headless-shell', 'chromium', 'redis-server', 'nginx'] : ['redis-server', 'nginx'],
+);
 
 const started = Date.now();
 const step = (name, command, args, env = {}) => {
