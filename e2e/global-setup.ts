@@ -1,4 +1,4 @@
-import { freePort, removeDataDir, startPortal } from '../test-kit/portal-process';
+import { freePort, removeDataDir, SEED_DATA_DIR_ENV, startPortal } from '../test-kit/portal-process';
 
 export const E2E_MAKER_NAME = 'Example Instruments';
 /** Staff addresses of the end-to-end tests end in @E2E_STAFF_DOMAIN. */
@@ -23,6 +23,11 @@ export const E2E_ADMINS = {
 /** One portal for the browser tests: the production build, a temporary DATA_DIR, a free port. */
 export default async function globalSetup() {
   const port = String(await freePort());
+  // The seed for the portals specs start of their own, first-started beside the shared one.
+  const seeding = startPortal().then(async (portal) => {
+    if ((await portal.stop()) !== 0) throw new Error(`The seed portal stopped badly:\n${portal.output()}`);
+    return portal.dataDir;
+  });
   const portal = await startPortal({
     // PUBLIC_URL is where the links in mail lead: the very origin the browser tests use.
     env: {
@@ -38,10 +43,13 @@ export default async function globalSetup() {
       TELEMETRY_BATCHES_PER_ADDRESS_PER_MINUTE: '6000',
     },
   });
+  const seed = await seeding;
   process.env.PORTAL_URL = portal.url;
   process.env.PORTAL_DATA_DIR = portal.dataDir;
+  process.env[SEED_DATA_DIR_ENV] = seed;
   return async () => {
     await portal.stop();
     await removeDataDir(portal.dataDir);
+    await removeDataDir(seed);
   };
 }

@@ -9,7 +9,6 @@ import { COMPONENTS_PATHS, PUBLISHING_PATHS, RELEASES_PATHS, type CatalogueChang
 import {
   REPO_ROOT,
   SERVER_ENTRY,
-  copyDataDir,
   embeddedDatabase,
   freePort,
   makeDataDir,
@@ -24,23 +23,6 @@ const DEMO_CATALOGUE = path.join(REPO_ROOT, 'apps/api/demo-catalogue');
 
 // These drive the portal as a process, the way an operator meets it: no browser needed.
 test.describe.configure({ mode: 'serial' });
-
-/**
- * The data folder of a portal started once and stopped, copied by each test that does not look
- * at a first start: a start from a copy skips creating the cluster and importing the demo
- * catalogue (docs/testing.md, "The suite's time").
- */
-let seed = '';
-test.beforeAll(async () => {
-  const portal = await startPortal();
-  expect(await portal.stop()).toBe(0);
-  seed = portal.dataDir;
-});
-test.afterAll(async () => {
-  if (seed) await removeDataDir(seed);
-});
-/** A portal started on a copy of the seed's data folder. */
-const startSeeded = async (env?: Record<string, string>) => startPortal({ dataDir: await copyDataDir(seed), env });
 
 function runServer(env: Record<string, string>, timeoutMs = 20_000) {
   const startedAt = Date.now();
@@ -92,7 +74,7 @@ test('a DATABASE_URL pointing at nothing fails within 10 s, saying the database 
 });
 
 test('MAKER_NAME given at start time shows on prerendered pages without a rebuild', async () => {
-  const portal = await startSeeded({ MAKER_NAME: 'Müller & Söhne <Analytik>' });
+  const portal = await startPortal({ env: { MAKER_NAME: 'Müller & Söhne <Analytik>' } });
   try {
     const html = await (await fetch(portal.url)).text();
     expect(html).toContain('<title>Müller &#38; Söhne &#60;Analytik&#62; Software</title>');
@@ -104,7 +86,7 @@ test('MAKER_NAME given at start time shows on prerendered pages without a rebuil
 });
 
 test('a second portal on the same DATA_DIR is refused; the first keeps serving', async () => {
-  const first = await startSeeded();
+  const first = await startPortal();
   try {
     const second = runServer({ DATA_DIR: first.dataDir, PORT: String(await freePort()) });
     expect(second.status).toBe(1);
@@ -117,7 +99,7 @@ test('a second portal on the same DATA_DIR is refused; the first keeps serving',
 });
 
 test('a command works beside the running portal on its embedded database, and the portal serves its change at once', async () => {
-  const portal = await startSeeded();
+  const portal = await startPortal();
   const folder = await mkdtemp(path.join(os.tmpdir(), 'portal-beside-'));
   try {
     await cp(DEMO_CATALOGUE, folder, { recursive: true });
@@ -169,7 +151,7 @@ test('a command works beside the running portal on its embedded database, and th
 });
 
 test('staff commands work beside the running portal: a revoked role is refused on the next request', async () => {
-  const portal = await startSeeded();
+  const portal = await startPortal();
   try {
     const ops = await signInThroughOutbox({
       email: 'ops@example.com',
@@ -207,7 +189,7 @@ test('staff commands work beside the running portal: a revoked role is refused o
 });
 
 test('a backup beside the serving portal on its embedded database restores into a new DATA_DIR that serves the same', async () => {
-  const portal = await startSeeded();
+  const portal = await startPortal();
   const restoredDir = await makeDataDir();
   const archive = path.join(restoredDir, '..', `${path.basename(restoredDir)}.backup`);
   let restored: Awaited<ReturnType<typeof startPortal>> | undefined;
@@ -260,7 +242,7 @@ test('a backup beside the serving portal on its embedded database restores into 
 });
 
 test('SIGTERM stops the portal and its database cleanly, and a restart reuses everything', async () => {
-  const first = await startPortal();
+  const first = await startPortal({ dataDir: await makeDataDir() });
   expect(await first.stop('SIGTERM')).toBe(0);
   expect(existsSync(path.join(first.dataDir, 'pg', 'postmaster.pid'))).toBe(false);
   expect(existsSync(path.join(first.dataDir, 'portal.pid'))).toBe(false);
@@ -279,7 +261,7 @@ test('SIGTERM stops the portal and its database cleanly, and a restart reuses ev
 });
 
 test('after a kill -9 the next start comes back up with its data intact', async () => {
-  const first = await startSeeded();
+  const first = await startPortal();
   const client = await embeddedDatabase(first.dataDir);
   await client.query(
     `INSERT INTO files (blob_key, name, content_type, size_bytes, sha256) VALUES ('crash-test', 'crash.bin', 'application/octet-stream', 3, repeat('a', 64))`,
@@ -306,10 +288,8 @@ test('the embedded server killed with SIGKILL is started again: lookups go on, w
   test.setTimeout(90_000);
   const metricsPort = await freePort();
   const admin = 'supervision-admin@example.com';
-  const portal = await startSeeded({
-    METRICS_PORT: String(metricsPort),
-    ADMIN_EMAILS: admin,
-    STAFF_EMAIL_DOMAINS: 'example.com',
+  const portal = await startPortal({
+    env: { METRICS_PORT: String(metricsPort), ADMIN_EMAILS: admin, STAFF_EMAIL_DOMAINS: 'example.com' },
   });
   try {
     const { headers: staff } = await signInThroughOutbox({

@@ -88,7 +88,7 @@ export async function startPortal({
   env = {},
   waitForReady = true,
 }: { dataDir?: string; env?: Record<string, string>; waitForReady?: boolean } = {}): Promise<PortalProcess> {
-  dataDir ??= await makeDataDir();
+  dataDir ??= await newDataDir();
   const port = Number(env.PORT ?? (await freePort()));
   // A measurement's flags for the portal alone (--cpu-prof, --trace-gc): NODE_OPTIONS refuses some, and is not passed on.
   const flags = process.env.PORTAL_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
@@ -117,6 +117,19 @@ export async function startPortal({
       await removeDataDir(dataDir);
     },
   };
+}
+
+/**
+ * The data folder of a portal started once and stopped, which the browser tests' global
+ * setup makes beside the shared portal: a start on a copy of it skips creating the cluster
+ * and importing the demo catalogue. A test of the first start passes `makeDataDir()` itself.
+ */
+export const SEED_DATA_DIR_ENV = 'PORTAL_SEED_DATA_DIR';
+
+/** A data folder for a portal of a test's own: a copy of the seed where there is one, else an empty folder. */
+async function newDataDir(): Promise<string> {
+  const seed = process.env[SEED_DATA_DIR_ENV];
+  return seed ? copyDataDir(seed) : makeDataDir();
 }
 
 /** A new temporary DATA_DIR that the embedded PostgreSQL server can enter. */
