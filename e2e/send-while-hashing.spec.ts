@@ -381,3 +381,28 @@ test('other bytes under the same name, size and date, chosen among several after
   acceptProblems(pageProblems, answeredWith(422));
   expect(pageProblems).toEqual([]);
 });
+
+test('a reload of the draft that gets no answer keeps the draft and what is typed in its forms on the screen, and says it failed', async ({
+  page,
+  pageProblems,
+}) => {
+  const pibFile = { sha256: randomBytes(32).toString('hex'), name: `Kept-${unique()}.pdf` };
+  const draftId = await openDraft(page, [pibFile]);
+  await page.getByText('A new version with its offline installer').click();
+  const form = page.locator('details', { hasText: 'A new version with its offline installer' });
+  await form.getByLabel(/^Version/).fill('9.8.7');
+  await form.getByLabel(/^Families/).fill('CS');
+  // The draft's save goes through; the reload after it gets no answer, as on a dropped network.
+  const draftUrl = `**${PUBLISHING_PATHS.draft.replace(':draftId', draftId)}`;
+  await page.route(draftUrl, (route) =>
+    route.request().method() === 'GET' ? route.abort('connectionrefused') : route.continue(),
+  );
+  const entries = page.getByRole('region', { name: 'Entries' });
+  await entries.getByRole('button', { name: /^Remove / }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(form.getByLabel(/^Version/)).toHaveValue('9.8.7');
+  await expect(form.getByLabel(/^Families/)).toHaveValue('CS');
+  await expect(entries).toBeVisible();
+  acceptProblems(pageProblems, (problem) => /net::ERR_CONNECTION_REFUSED$/.test(problem));
+  expect(pageProblems).toEqual([]);
+});
