@@ -278,15 +278,16 @@ test('other bytes under the same name, size and date, chosen to resume: refused 
   expect(pageProblems).toEqual([]);
 });
 
-test('a file removed from the disk while it is sent and hashed: said in words, what was sent deleted', async ({
-  page,
-  pageProblems,
-}) => {
-  test.setTimeout(120_000);
-  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
-  const name = `Removed-${randomUUID().slice(0, 8)}.pdf`;
-  const { filePath, sha256 } = await bigFile(name);
-  const { card } = await draftAwaiting(page, { sha256, name });
+/**
+ * The upload requests of a page: the uploads created, deleted and the requests that failed, with
+ * whether only the upload's own requests failed, and only as a file gone from the disk makes them:
+ * Chromium fails the chunk it could no longer read, and logs it as it logs a dropped request:
+ * ERR_FILE_NOT_FOUND when it came to open the file after the removal, ERR_FAILED when the read
+ * broke off with the body on its way (seen once in CI). After that PATCH tus may ask the upload's
+ * offset (HEAD) before the page has found the file gone: the page's own stop of the upload aborts
+ * that request (seen once in CI), as it would a PATCH still under way.
+ */
+function uploadRequests(page: Page, alsoFailing: RegExp[] = []) {
   const created: string[] = [];
   const deleted: string[] = [];
   const failed: string[] = [];
@@ -300,6 +301,27 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
   page.on('requestfailed', (request) =>
     failed.push(`${request.method()} ${new URL(request.url()).pathname} ${request.failure()?.errorText}`),
   );
+  const own = (method: string, reasons: string) => new RegExp(`^${method} ${created[0]} net::ERR_(${reasons})$`);
+  const unexpectedFailures = () =>
+    failed.filter(
+      (request) =>
+        ![own('PATCH', 'FILE_NOT_FOUND|FAILED|ABORTED'), own('HEAD', 'ABORTED'), ...alsoFailing].some((allowed) =>
+          allowed.test(request),
+        ),
+    );
+  return { created, deleted, unexpectedFailures };
+}
+
+test('a file removed from the disk while it is sent and hashed: said in words, what was sent deleted', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  const name = `Removed-${randomUUID().slice(0, 8)}.pdf`;
+  const { filePath, sha256 } = await bigFile(name);
+  const { card } = await draftAwaiting(page, { sha256, name });
+  const requests = uploadRequests(page);
   await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
   // Sent and hashed at once: bytes go out while the hash's line is shown.
   await expect(card.getByRole('status').filter({ hasText: /^Uploading: (?!0 bytes)/ })).toBeVisible();
@@ -308,21 +330,42 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
   await expect(card.getByRole('alert')).toHaveText(fileUnreadableMessage(name), { timeout: 60_000 });
   await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
   // The upload begun beside the hash is stopped and its partial file deleted on the server.
-  expect(created).toHaveLength(1);
-  await expect.poll(() => deleted).toEqual(created);
-  // Chromium fails the chunk it could no longer read from the disk, and logs it as it logs a
-  // dropped request: ERR_FILE_NOT_FOUND when it came to open the file after the removal,
-  // ERR_FAILED when the read broke off with the body on its way (seen once in CI). After that
-  // PATCH tus may ask the upload's offset (HEAD) before the hash has found the file gone: the
-  // page's own stop of the upload aborts that request (seen once in CI), as it would a PATCH
-  // still under way. Only the upload's own requests may fail, and only so.
-  const own = (method: string, reasons: string) => new RegExp(`^${method} ${created[0]} net::ERR_(${reasons})$`);
-  expect(
-    failed.filter(
-      (request) =>
-        !own('PATCH', 'FILE_NOT_FOUND|FAILED|ABORTED').test(request) && !own('HEAD', 'ABORTED').test(request),
-    ),
-  ).toEqual([]);
+  expect(requests.created).toHaveLength(1);
+  await expect.poll(() => requests.deleted).toEqual(requests.created);
+  expect(requests.unexpectedFailures()).toEqual([]);
+  acceptProblems(pageProblems, (problem) => /net::ERR_(FILE_NOT_FOUND|FAILED)$/.test(problem));
+  expect(pageProblems).toEqual([]);
+});
+
+test('a file removed from the disk after its hash, while its upload waits out a drop: said in words once tried again, what was sent deleted', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  await signInPage(page, await newPublisher(E2E_ADMINS.uploadDrops));
+  const name = `Removed-later-${randomUUID().slice(0, 8)}.pdf`;
+  const { filePath, sha256 } = await bigFile(name);
+  const { card } = await draftAwaiting(page, { sha256, name });
+  // The retries meet a refused port while the connection is down.
+  const requests = uploadRequests(page, [
+    /^(HEAD|PATCH) \S+ net::ERR_(CONNECTION_REFUSED|CONNECTION_RESET|EMPTY_RESPONSE)$/,
+  ]);
+  const cut = proxy.cutAfterBytes(0.1 * FILE_BYTES);
+  await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
+  await cut;
+  await expect(card.getByRole('status').filter({ hasText: `${CONNECTION_LOST_WORDS}:` })).toBeVisible();
+  // The hash reads the file to its end while the upload waits: only the upload can find it gone.
+  await expect(card.getByRole('status').filter({ hasText: 'Computing SHA-256' })).toHaveCount(0, { timeout: 60_000 });
+  await unlink(filePath);
+  await proxy.restore();
+  // Tried again, the chunk cannot be read: no drop to wait out for ten minutes, but the file's words.
+  await expect(card.getByRole('alert')).toHaveText(fileUnreadableMessage(name), { timeout: 30_000 });
+  await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
+  await expect(card.getByRole('button', { name: 'Resume', exact: true })).toHaveCount(0);
+  expect(requests.created).toHaveLength(1);
+  await expect.poll(() => requests.deleted).toEqual(requests.created);
+  expect(requests.unexpectedFailures()).toEqual([]);
+  acceptProblems(pageProblems, droppedConnection);
   acceptProblems(pageProblems, (problem) => /net::ERR_(FILE_NOT_FOUND|FAILED)$/.test(problem));
   expect(pageProblems).toEqual([]);
 });

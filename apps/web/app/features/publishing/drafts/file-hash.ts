@@ -15,6 +15,25 @@ export type HashMessage =
 export const fileUnreadableMessage = (name: string) =>
   `${name} could not be read to its end: it was moved, removed or changed on the disk while it was read. Choose it again.`;
 
+/** Whether a read failed because the file was removed or changed on the disk since it was chosen. */
+export const isUnreadableError = (error: unknown) =>
+  error instanceof DOMException && ['NotReadableError', 'NotFoundError'].includes(error.name);
+
+/**
+ * Whether `file` can still be read where `at` bytes were sent: a request whose body the browser
+ * could not read fails as a dropped connection does, and only a read tells the two apart.
+ */
+export async function stillReadable(file: File, at: number): Promise<boolean> {
+  const from = Math.min(at, Math.max(file.size - 1, 0));
+  try {
+    await file.slice(from, from + 1).arrayBuffer();
+    return true;
+  } catch (error) {
+    if (isUnreadableError(error)) return false;
+    throw error;
+  }
+}
+
 /**
  * Hashes `file` in a worker of its own, ended when it answers; a file that cannot be read
  * rejects with a clear message. `signal` ends the worker early (the hash is no longer needed)

@@ -12,7 +12,7 @@ import { ApiError, readBearer } from '../../../shared/api/api-client';
 import { formatFileSize } from '../../../shared/format';
 import { failureOf, type Failure } from '../../../shared/outcome/outcome';
 import { claimDraftFile } from '../api/drafts-api';
-import { HASH_CHUNK_BYTES, hashFile } from './file-hash';
+import { fileUnreadableMessage, HASH_CHUNK_BYTES, hashFile, stillReadable } from './file-hash';
 
 /**
  * A draft's file bytes, from the browser (docs/decisions/271-browser-uploads-resume-by-themselves.md):
@@ -485,42 +485,54 @@ async function sendByTus(draftId: string, file: File, target: { key: string }, p
         });
       },
       onError: (error) => {
-        lostSince ??= Date.now();
-        const stillTrying = Date.now() - lostSince < RETRY_FOR_MS;
-        if (isRetryable(error) && stillTrying) {
-          setUploadProgress(target.key, {
-            state: 'retrying',
-            name: file.name,
-            bytesSent: kept,
-            totalBytes: file.size,
-            since: lostSince,
+        if ((error as TusError).originalResponse) return failedOrRetried(error);
+        // No answer: the connection dropped, or the browser could not read the chunk (the file was
+        // removed or changed on the disk after its hash had read it): that is no drop to wait out.
+        void stillReadable(file, sent)
+          .catch(() => true)
+          .then((readable) => {
+            if (stopped) return;
+            if (readable) failedOrRetried(error);
+            else refuseSending(target.key, draftId, file, fileUnreadableMessage(file.name));
           });
-          resumers.set(target.key, tryAgain);
-          window.addEventListener('online', tryAgain);
-          // Offline, the browser's `online` event says when to try; a timer still runs in case it never comes.
-          timer = setTimeout(tryAgain, retryDelayMs(attempt++));
-          return;
-        }
-        const resumable = isRetryable(error);
-        // A refusal (another SHA-256 on the last byte, a size past the limit): nothing is kept to resume,
-        // and the upload's address names nothing any more.
-        if (!resumable) {
-          forgetFile(draftId, file);
-          forgetUploadAddress(fingerprintKey, target.key);
-        }
-        setUploadProgress(target.key, {
-          state: 'failed',
-          name: file.name,
-          message: uploadFailureMessage(error, sent, file.size),
-          bytesSent: sent,
-          totalBytes: file.size,
-          resumable,
-        });
-        finish();
-        // The tab still has the File: the Resume button goes on without choosing it again.
-        if (resumable) resumers.set(target.key, plan.resume);
       },
     });
+    function failedOrRetried(error: Error) {
+      lostSince ??= Date.now();
+      const stillTrying = Date.now() - lostSince < RETRY_FOR_MS;
+      if (isRetryable(error) && stillTrying) {
+        setUploadProgress(target.key, {
+          state: 'retrying',
+          name: file.name,
+          bytesSent: kept,
+          totalBytes: file.size,
+          since: lostSince,
+        });
+        resumers.set(target.key, tryAgain);
+        window.addEventListener('online', tryAgain);
+        // Offline, the browser's `online` event says when to try; a timer still runs in case it never comes.
+        timer = setTimeout(tryAgain, retryDelayMs(attempt++));
+        return;
+      }
+      const resumable = isRetryable(error);
+      // A refusal (another SHA-256 on the last byte, a size past the limit): nothing is kept to resume,
+      // and the upload's address names nothing any more.
+      if (!resumable) {
+        forgetFile(draftId, file);
+        forgetUploadAddress(fingerprintKey, target.key);
+      }
+      setUploadProgress(target.key, {
+        state: 'failed',
+        name: file.name,
+        message: uploadFailureMessage(error, sent, file.size),
+        bytesSent: sent,
+        totalBytes: file.size,
+        resumable,
+      });
+      finish();
+      // The tab still has the File: the Resume button goes on without choosing it again.
+      if (resumable) resumers.set(target.key, plan.resume);
+    }
     void upload.findPreviousUploads().then((previous) => {
       if (stopped) return;
       const last = previous.at(-1);

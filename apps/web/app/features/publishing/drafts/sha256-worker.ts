@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { fileUnreadableMessage, type HashMessage } from './file-hash';
+import { fileUnreadableMessage, isUnreadableError, type HashMessage } from './file-hash';
 import { sha256OfChunks } from './sha256-chunks';
 
 // The hashing worker (file-hash.ts): one File in, its progress and SHA-256 out. Its script is
@@ -10,11 +10,9 @@ self.onmessage = async ({ data: file }: MessageEvent<File>) => {
   try {
     post({ kind: 'done', sha256: await sha256OfChunks(file, (bytesRead) => post({ kind: 'progress', bytesRead })) });
   } catch (error) {
-    // A file removed or changed on the disk while it is read fails its read with one of these.
-    const unreadable = error instanceof DOMException && ['NotReadableError', 'NotFoundError'].includes(error.name);
     post({
       kind: 'failed',
-      message: unreadable ? fileUnreadableMessage(file.name) : `The SHA-256 could not be computed: ${String(error)}`,
+      message: isUnreadableError(error) ? fileUnreadableMessage(file.name) : `The SHA-256 could not be computed: ${String(error)}`,
     });
   }
 };
