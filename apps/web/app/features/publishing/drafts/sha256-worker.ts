@@ -12,7 +12,9 @@ self.onmessage = async ({ data: file }: MessageEvent<File>) => {
   } catch (error) {
     post({
       kind: 'failed',
-      message: isUnreadableError(error) ? fileUnreadableMessage(file.name) : `The SHA-256 could not be computed: ${String(error)}`,
+      message: isUnreadableError(error)
+        ? fileUnreadableMessage(file.name)
+        : `The SHA-256 could not be computed: ${String(error)}`,
     });
   }
 };
