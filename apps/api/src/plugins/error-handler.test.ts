@@ -86,7 +86,10 @@ describe('errors', () => {
     const response = await bare.inject({ method: 'GET', url: '/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('postgres');
-    expect(response.json()).toEqual({ message: 'Something went wrong on our side. Please try again later.' });
+    expect(response.json()).toEqual({
+      message: 'Something went wrong on our side. Please try again later.',
+      code: 'internal-error',
+    });
     await bare.close();
   });
 
@@ -104,7 +107,7 @@ describe('errors', () => {
     const response = await bare.inject({ method: 'GET', url: '/lookup' });
     expect(response.statusCode).toBe(503);
     expect(response.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
-    expect(response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    expect(response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE, code: 'database-unavailable' });
     expect(lines.filter((line) => line.includes('request failed'))).toEqual([]);
     await bare.close();
   });

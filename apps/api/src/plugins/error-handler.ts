@@ -5,8 +5,9 @@ import { faultAnswer } from './fault-answer';
 import { FRAMEWORK_MESSAGES, frameworkMessage } from './framework-errors';
 
 /**
- * One error shape for the whole API: `{ message }`. Client errors keep their message;
- * server errors are logged in full and answered with a generic text, so no internals leak.
+ * One error shape for the whole API: `{ message }`, with a `code` where a customer page may
+ * show it (docs/api.md, "Error codes"). Client errors keep their message; server errors are
+ * logged in full and answered with a generic text, so no internals leak.
  */
 export default fp(
   async function errorHandler(app: FastifyInstance) {
@@ -21,11 +22,15 @@ export default fp(
         if (fault.status === INSUFFICIENT_STORAGE)
           request.log.warn({ err: error }, 'a request could not be saved: a disk is full');
         if (fault.retryAfterSeconds !== undefined) reply.header('retry-after', String(fault.retryAfterSeconds));
-        return reply.status(fault.status).send({ message: fault.message });
+        return reply
+          .status(fault.status)
+          .send(fault.code ? { message: fault.message, code: fault.code } : { message: fault.message });
       }
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply.status(status).send({ message: 'Something went wrong on our side. Please try again later.' });
+        return reply
+          .status(status)
+          .send({ message: 'Something went wrong on our side. Please try again later.', code: 'internal-error' });
       }
       // Fastify's own texts may quote the request (its URL, a header); validation messages
       // are built from the route's schema and stay, since they say which field to fix.

@@ -1,4 +1,4 @@
-import { DISK_FULL_MESSAGE, INSUFFICIENT_STORAGE } from '@portal/contracts';
+import { DISK_FULL_MESSAGE, INSUFFICIENT_STORAGE, type ErrorCode } from '@portal/contracts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -11,6 +11,8 @@ import { isOutOfSpace } from './disks';
 export interface FaultAnswer {
   status: number;
   message: string;
+  /** What a customer page tells it by (docs/api.md, "Error codes"): a wait. A full disk has none: no customer saves anything. */
+  code?: ErrorCode;
   /** For a wait (503): when to ask again. A full disk has none: only the operator mends it. */
   retryAfterSeconds?: number;
 }
@@ -23,10 +25,20 @@ export interface FaultAnswer {
  */
 export function faultAnswer(error: unknown): FaultAnswer | undefined {
   if (error instanceof ServiceUnavailableError) {
-    return { status: 503, message: error.answer.message, retryAfterSeconds: error.answer.retryAfterSeconds };
+    return {
+      status: 503,
+      message: error.answer.message,
+      code: 'service-unavailable',
+      retryAfterSeconds: error.answer.retryAfterSeconds,
+    };
   }
   if (isDatabaseUnavailable(error)) {
-    return { status: 503, message: DATABASE_UNAVAILABLE_MESSAGE, retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
+    return {
+      status: 503,
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+      code: 'database-unavailable',
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    };
   }
   if (isOutOfSpace(error)) return { status: INSUFFICIENT_STORAGE, message: DISK_FULL_MESSAGE };
   return undefined;

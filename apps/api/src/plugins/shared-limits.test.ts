@@ -91,7 +91,7 @@ const signInExchange = (app: App, remoteAddress: string, token: string) =>
 function expectSignInPaused(answer: Awaited<ReturnType<typeof signInRequest>>) {
   expect(answer.statusCode).toBe(503);
   expect(answer.headers['retry-after']).toBe(String(SERVICE_OUTAGES.signInLimits.retryAfterSeconds));
-  expect(answer.json()).toEqual({ message: SERVICE_OUTAGES.signInLimits.message });
+  expect(answer.json()).toEqual({ message: SERVICE_OUTAGES.signInLimits.message, code: 'service-unavailable' });
 }
 
 describe('with REDIS_URL, one budget across every portal', () => {

@@ -133,10 +133,10 @@ describe('GET /v1/ProductInformationBulletins', () => {
     const client = freshClient();
     const asKey = await get('/v1/ProductInformationBulletins', 'Rainbow id=DEMO-CS-1001', { remoteAddress: client });
     expect(asKey.statusCode).toBe(401);
-    expect(asKey.json()).toEqual({ message: INVALID_KEY_ID });
+    expect(asKey.json()).toEqual({ message: INVALID_KEY_ID, code: 'key-id-unknown' });
     const asRegistration = await get('/v1/ProductInformationBulletins', 'Hasp id=DEMO-KEY-2001', {
       remoteAddress: client,
     });
-    expect(asRegistration.json()).toEqual({ message: INVALID_PIB_REGISTRATION_ID });
+    expect(asRegistration.json()).toEqual({ message: INVALID_PIB_REGISTRATION_ID, code: 'registration-id-unknown' });
   });
 });

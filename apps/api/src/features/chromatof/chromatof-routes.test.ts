@@ -103,7 +103,7 @@ describe('the ChromaTOF download lookup, link by link', () => {
     ]) {
       const response = await get(url, KEY, { remoteAddress: client });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found' });
+      expect(response.json()).toEqual({ message: 'Not found', code: 'not-found' });
     }
     // DEMO-KEY-2004 may download ChromaTOF Tile only.
     const other = await get('/v1/chromatof/downloads/ChromaTOF', TILE, { remoteAddress: client });
@@ -137,7 +137,7 @@ describe('the ChromaTOF download lookup, link by link', () => {
         bodies.add(response.body);
       }
     }
-    expect([...bodies]).toEqual([JSON.stringify({ message: INCORRECT_KEY })]);
+    expect([...bodies]).toEqual([JSON.stringify({ message: INCORRECT_KEY, code: 'key-id-unknown' })]);
   });
 
   it('counts every refused key against the guessing brake', async () => {

@@ -36,7 +36,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     return caller;
   };
   const notFound = (reply: FastifyReply) =>
-    reply.status(404).type('application/json').send({ message: NOT_FOUND_MESSAGE });
+    reply.status(404).type('application/json').send({ message: NOT_FOUND_MESSAGE, code: 'not-found' });
 
   app.get(
     CHROMATOF_PATHS.downloads,

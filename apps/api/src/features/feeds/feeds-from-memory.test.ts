@@ -145,7 +145,7 @@ describe('feeds served from memory', () => {
     await expect.poll(async () => (await getFrom(second, old)).statusCode, { timeout: 2_000 }).toBe(410);
     const gone = await getFrom(second, old, { 'if-none-match': etag });
     expect(gone.statusCode).toBe(410);
-    expect(gone.json()).toEqual({ message: FEED_REVOKED });
+    expect(gone.json()).toEqual({ message: FEED_REVOKED, code: 'feed-replaced' });
     expect((await getFrom(second, fresh)).statusCode).toBe(200);
   });
 });

@@ -104,7 +104,7 @@ describe('private feeds', () => {
         bodies.add(response.body);
       }
     }
-    expect([...bodies]).toEqual([JSON.stringify({ message: 'Not found' })]);
+    expect([...bodies]).toEqual([JSON.stringify({ message: 'Not found', code: 'not-found' })]);
     const guesser = demo.freshClient();
     for (let guess = 0; guess < 20; guess++) {
       await get(`/v1/feeds/${String(guess).padStart(32, 'G')}.atom`, undefined, { remoteAddress: guesser });
@@ -200,7 +200,7 @@ describe('private feeds', () => {
 
     const gone = await get(old);
     expect(gone.statusCode).toBe(410);
-    expect(gone.json()).toEqual({ message: FEED_REVOKED });
+    expect(gone.json()).toEqual({ message: FEED_REVOKED, code: 'feed-replaced' });
     expect((await get(`/v1/feeds/${oldToken}/files/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(410);
 
     const audit = await get('/v1/audit', demo.staff);

@@ -137,18 +137,18 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     const row = request.validationError ? undefined : await tokenRows.find(presented);
     if (!row) {
       await app.guessingBrake.failed(request, presented);
-      await reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      await reply.status(404).send({ message: NOT_FOUND_MESSAGE, code: 'not-found' });
       return undefined;
     }
     if (row.revokedAt) {
-      await reply.status(410).send({ message: FEED_REVOKED });
+      await reply.status(410).send({ message: FEED_REVOKED, code: 'feed-replaced' });
       return undefined;
     }
     const snapshot = await app.catalogue.get();
     const registration = snapshot.registrations.get(row.registrationDigest);
     // A registration withdrawn from the catalogue keeps its token row but sees nothing: as unknown.
     if (!registration || registration.revoked) {
-      await reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      await reply.status(404).send({ message: NOT_FOUND_MESSAGE, code: 'not-found' });
       return undefined;
     }
     await app.guessingBrake.succeeded(request, presented);
@@ -236,9 +236,10 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       const item = feedItems(owner.snapshot, owner.registration).find(
         (candidate) => candidate.file.id === request.params.fileId,
       );
-      if (!item) return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      if (!item) return reply.status(404).send({ message: NOT_FOUND_MESSAGE, code: 'not-found' });
       // An older entry of a file since withdrawn leads here: it says so, as the file's links do.
-      if (item.withdrawal) return reply.status(410).send({ message: fileWithdrawnMessage(app.config.makerName) });
+      if (item.withdrawal)
+        return reply.status(410).send({ message: fileWithdrawnMessage(app.config.makerName), code: 'file-withdrawn' });
       const grant = grantOf({ kind: 'customer', registration: owner.registration });
       return {
         title: item.title,

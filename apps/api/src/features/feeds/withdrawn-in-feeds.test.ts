@@ -84,7 +84,7 @@ describe('a withdrawn file in a private feed', () => {
     // The file's older entry, in a reader's keeping, leads to a page that says it was withdrawn.
     const page = await get(`/v1/feeds/${token}/files/${fileId}`);
     expect(page.statusCode).toBe(410);
-    expect(page.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
+    expect(page.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments'), code: 'file-withdrawn' });
     expect(ids(await fetchFeed(address))).toEqual(ids(afterWithdrawal));
 
     await restore(fileId, publisher);
@@ -160,7 +160,7 @@ describe('a withdrawn firmware release', () => {
 
     const zip = await get(`/firmware/${version}/update.zip`);
     expect(zip.statusCode).toBe(410);
-    expect(zip.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
+    expect(zip.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments'), code: 'file-withdrawn' });
     expect((await get('/firmware/009.009.009/update.zip')).statusCode).toBe(404);
 
     await restore(fileId, publisher);

@@ -76,13 +76,13 @@ describe('file delivery', () => {
     for (const attempt of tampered) {
       const response = await get(attempt);
       expect(response.statusCode, attempt).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found' });
+      expect(response.json()).toEqual({ message: 'Not found', code: 'not-found' });
     }
     const file = { id: url.pathname.split('/')[3]!, name: 'Cornerstone-2.8.1-Offline.zip' };
     const expired = demo.portal.app.downloadLinks.sign(file, 'staff', Date.now() - 3_661_000);
     const response = await get(expired);
     expect(response.statusCode).toBe(410);
-    expect(response.json()).toEqual({ message: expect.stringContaining('expired') });
+    expect(response.json()).toEqual({ message: expect.stringContaining('expired'), code: 'link-expired' });
     expect((await get(`${url.pathname}?expires=abc`)).statusCode).toBe(400);
   });
 
@@ -149,7 +149,10 @@ describe('file delivery', () => {
       for (const headers of [{}, { accept: 'application/json' }, { 'sec-fetch-mode': 'cors', accept: 'text/html' }]) {
         const api = await get(expired, undefined, { headers });
         expect(api.statusCode).toBe(410);
-        expect(api.json()).toEqual({ message: 'This download link has expired. Please look the file up again.' });
+        expect(api.json()).toEqual({
+          message: 'This download link has expired. Please look the file up again.',
+          code: 'link-expired',
+        });
       }
     });
 

@@ -2,6 +2,7 @@ import {
   DOWNLOAD_LINK_PAGE,
   type DownloadLinkProblem,
   type DownloadLookup,
+  type ErrorCode,
   ErrorBody,
   FileParams,
   FileQuery,
@@ -62,15 +63,20 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const check = app.downloadLinks.check({ ...request.params, ...request.query });
       // A link not made by us answers as if the file did not exist.
-      if (check === 'forged') return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE);
+      if (check === 'forged') return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE, 'not-found');
       const snapshot = await app.catalogue.get();
       // A withdrawn file's link stops working at once, expired or not, and says why (docs/publishing.md).
       const withdrawn = snapshot.withdrawn.get(request.params.fileId);
       if (withdrawn) {
-        return brokenLink(request, reply, 'withdrawn', 410, fileWithdrawnMessage(app.config.makerName), {
-          fileName: request.params.fileName,
-          lookup: undefined,
-        });
+        return brokenLink(
+          request,
+          reply,
+          'withdrawn',
+          410,
+          fileWithdrawnMessage(app.config.makerName),
+          'file-withdrawn',
+          { fileName: request.params.fileName, lookup: undefined },
+        );
       }
       if (check === 'expired') {
         // The signature vouches for the file and whom the link was for: the page may name both.
@@ -84,11 +90,12 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           'expired',
           410,
           'This download link has expired. Please look the file up again.',
+          'link-expired',
           about,
         );
       }
       const file = snapshot.files.get(request.params.fileId);
-      if (!file) return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE);
+      if (!file) return brokenLink(request, reply, 'invalid', 404, NOT_FOUND_MESSAGE, 'not-found');
       const clientAddress = truncatedAddress(request.ip);
       return app.fileDelivery.send(request, reply, file, (bytesSent, ranged) => {
         if (request.method !== 'GET') return;
@@ -115,7 +122,8 @@ export const filesRoutes = fp(routes, {
 
 /**
  * A link that no longer works: a person who opened it in the browser is sent to the web
- * page that says so; a program gets the JSON error (docs/decisions/091-broken-download-links-lead-people-to-a-page.md).
+ * page that says so; a program gets the JSON error, with its code (docs/api.md, "Error
+ * codes"; docs/decisions/091-broken-download-links-lead-people-to-a-page.md).
  */
 function brokenLink(
   request: FastifyRequest,
@@ -123,10 +131,14 @@ function brokenLink(
   problem: DownloadLinkProblem,
   status: 404 | 410,
   message: string,
+  code: ErrorCode,
   about?: LinkAbout,
 ) {
   if (isNavigation(request)) return sendToLinkPage(request, reply, problem, about);
-  return reply.header('vary', 'Accept, Sec-Fetch-Mode').status(status).send({ message });
+  return reply
+    .header('vary', 'Accept, Sec-Fetch-Mode')
+    .status(status)
+    .send({ message, code } satisfies ErrorBody);
 }
 
 /** A browser navigating says so (Sec-Fetch-Mode); one too old to say so asks for HTML. */

@@ -91,7 +91,7 @@ type Site = Awaited<ReturnType<typeof portalOnBucket>>;
 function expectRefusedInWords(answer: Awaited<ReturnType<Site['download']>>) {
   expect(answer.statusCode).toBe(503);
   expect(answer.headers['retry-after']).toBe(String(SERVICE_OUTAGES.fileStorage.retryAfterSeconds));
-  expect(answer.json()).toEqual({ message: SERVICE_OUTAGES.fileStorage.message });
+  expect(answer.json()).toEqual({ message: SERVICE_OUTAGES.fileStorage.message, code: 'service-unavailable' });
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   for (const header of ['content-disposition', 'etag', 'cache-control', 'location', 'content-range']) {
     expect(answer.headers[header], header).toBeUndefined();

@@ -74,7 +74,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { metadata } = (await app.catalogue.get()).firmware;
-      if (!metadata) return reply.status(404).send({ message: NOT_PUBLISHED });
+      if (!metadata) return reply.status(404).send({ message: NOT_PUBLISHED, code: 'firmware-not-found' });
       return sendFromMemory(request, reply, {
         body: metadata.bytes,
         etag: metadata.etag,
@@ -95,7 +95,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { metadata } = (await app.catalogue.get()).firmware;
-      if (!metadata) return reply.status(404).send({ message: NOT_PUBLISHED });
+      if (!metadata) return reply.status(404).send({ message: NOT_PUBLISHED, code: 'firmware-not-found' });
       const signature = app.firmwareSigning.sign(metadata.bytes);
       return sendFromMemory(request, reply, {
         body: signature,
@@ -160,7 +160,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const release = (await app.catalogue.get()).firmware.releases.get(request.params.version);
-      if (!release) return reply.status(404).send({ message: NO_SUCH_FIRMWARE });
+      if (!release) return reply.status(404).send({ message: NO_SUCH_FIRMWARE, code: 'firmware-not-found' });
       const body = Buffer.from(release.releaseNotes, 'utf8');
       // Plain text, inline: the browser shows the notes and never runs them, whatever they
       // contain (nosniff comes with every answer, security-headers.ts).
@@ -191,9 +191,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         // A withdrawn version says so, as every withdrawn file's link does (docs/publishing.md).
         const published = snapshot.asPublished.firmware.releases.get(request.params.version);
         if (published && snapshot.withdrawn.has(published.update.id)) {
-          return reply.status(410).send({ message: fileWithdrawnMessage(app.config.makerName) });
+          return reply
+            .status(410)
+            .send({ message: fileWithdrawnMessage(app.config.makerName), code: 'file-withdrawn' });
         }
-        return reply.status(404).send({ message: NO_SUCH_FIRMWARE });
+        return reply.status(404).send({ message: NO_SUCH_FIRMWARE, code: 'firmware-not-found' });
       }
       return app.fileDelivery.send(request, reply, release.update, () => {}, {
         cacheControl: UPDATE_CACHE_CONTROL,
@@ -226,9 +228,11 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
           publishedSbom &&
           (snapshot.withdrawn.has(publishedSbom.file.id) || snapshot.withdrawn.has(published.update.id))
         ) {
-          return reply.status(410).send({ message: fileWithdrawnMessage(app.config.makerName) });
+          return reply
+            .status(410)
+            .send({ message: fileWithdrawnMessage(app.config.makerName), code: 'file-withdrawn' });
         }
-        return reply.status(404).send({ message: NO_SUCH_SBOM });
+        return reply.status(404).send({ message: NO_SUCH_SBOM, code: 'firmware-not-found' });
       }
       return app.fileDelivery.send(request, reply, sbom.file, () => {}, {
         cacheControl: UPDATE_CACHE_CONTROL,

@@ -97,7 +97,7 @@ describe('the publishing pipeline: one change set, recorded, from either door', 
 
     const program = await demo.get(link);
     expect(program.statusCode).toBe(410);
-    expect(program.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
+    expect(program.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments'), code: 'file-withdrawn' });
     expect(fileWithdrawnMessage('Acme Instruments')).toBe('This file has been withdrawn by Acme Instruments.');
     const person = await demo.get(link, undefined, { headers: { 'sec-fetch-mode': 'navigate' } });
     expect(person.statusCode).toBe(303);
@@ -224,7 +224,7 @@ describe('the publishing pipeline: one change set, recorded, from either door', 
     expect(second.latestVersions.MX).not.toBe(latestMx);
     const zip = await demo.get(`/firmware/${latestMx}/update.zip`);
     expect(zip.statusCode).toBe(410);
-    expect(zip.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
+    expect(zip.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments'), code: 'file-withdrawn' });
     expect((await post(fileUrl(PUBLISHING_PATHS.restoration, update.id), publisher, {})).statusCode).toBe(200);
     expect((await metadata()).latestVersions.MX).toBe(latestMx);
   });

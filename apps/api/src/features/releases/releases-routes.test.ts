@@ -129,7 +129,7 @@ describe('GET /v1/Cornerstone/versions', () => {
       remoteAddress: freshClient(),
     });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: INVALID_INSTALLER_REGISTRATION_ID });
+    expect(response.json()).toEqual({ message: INVALID_INSTALLER_REGISTRATION_ID, code: 'registration-id-unknown' });
   });
 });
 

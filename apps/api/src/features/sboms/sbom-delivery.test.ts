@@ -102,7 +102,10 @@ describe("a release's SBOM, offered to its customers beside the installer", () =
     for (const uri of ['/firmware/002.001.007/sbom.cdx.json', '/firmware/009.009.009/sbom.cdx.json']) {
       const none = await get(uri);
       expect(none.statusCode).toBe(404);
-      expect(none.json()).toEqual({ message: 'There is no software bill of materials for firmware of that version.' });
+      expect(none.json()).toEqual({
+        message: 'There is no software bill of materials for firmware of that version.',
+        code: 'firmware-not-found',
+      });
     }
     expect((await get('/firmware/..%2Fx/sbom.cdx.json')).statusCode).toBe(400);
   });

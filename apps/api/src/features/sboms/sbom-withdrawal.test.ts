@@ -70,7 +70,7 @@ describe("a release's SBOM follows its installer when it is withdrawn and restor
     });
     const gone = await demo.get(sbomLink);
     expect(gone.statusCode).toBe(410);
-    expect(gone.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
+    expect(gone.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments'), code: 'file-withdrawn' });
     expect(await cornerstone('2.10.0')).toMatchObject({ offlineInstaller: null, sbom: null });
     // The component search still names the release, marked.
     expect(await searchOpenssl()).toContain('Cornerstone 2.10.0 true');
@@ -166,7 +166,7 @@ describe("a release's SBOM follows its installer when it is withdrawn and restor
     expect(await listed()).toBeUndefined();
     const gone = await demo.get(sbomPath);
     expect(gone.statusCode).toBe(410);
-    expect(gone.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments') });
+    expect(gone.json()).toEqual({ message: fileWithdrawnMessage('Acme Instruments'), code: 'file-withdrawn' });
     expect((await publishedFile(publisher, 'px-firmware-002.002.010.cdx.json')).withdrawn?.reason).toBe(
       'Freezes on PX400',
     );

@@ -89,7 +89,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const detail = (await published.get()).details.get(request.params.advisoryId);
-      if (!detail) return reply.status(404).send({ message: ADVISORY_MESSAGES.noSuchAdvisory });
+      if (!detail)
+        return reply.status(404).send({ message: ADVISORY_MESSAGES.noSuchAdvisory, code: 'advisory-not-found' });
       return detail;
     },
   );

@@ -37,7 +37,8 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         const state = await published.get();
         const path = request.url.split('?')[0]!;
         const file = state.files.get(path) ?? directoryListing(path, state.files, state.updated);
-        if (!file) return reply.status(404).send({ message: ADVISORY_MESSAGES.noSuchDocument });
+        if (!file)
+          return reply.status(404).send({ message: ADVISORY_MESSAGES.noSuchDocument, code: 'advisory-not-found' });
         return sendFromMemory(request, reply, { ...file, cacheControl: CSAF_CACHE_CONTROL });
       },
     );

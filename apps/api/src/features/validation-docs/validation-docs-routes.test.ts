@@ -59,7 +59,7 @@ describe('DSVs', () => {
         remoteAddress: client,
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ message: INVALID_DSV_REGISTRATION_ID });
+      expect(response.json()).toEqual({ message: INVALID_DSV_REGISTRATION_ID, code: 'registration-id-unknown' });
     }
   });
 
@@ -69,7 +69,7 @@ describe('DSVs', () => {
     const filtered = await get('/v1/Cornerstone/DSV/DEMO-CS-1001/CS-DSV-29-DRAFT', DEMO.CS);
     for (const response of [unentitled, missing, filtered]) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'Not found' });
+      expect(response.json()).toEqual({ message: 'Not found', code: 'not-found' });
     }
   });
 });

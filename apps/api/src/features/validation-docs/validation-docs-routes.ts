@@ -61,7 +61,7 @@ const routes: FastifyPluginAsyncTypebox = async (app) => {
         return reply;
       }
       const dsv = entitledDsvs(await app.catalogue.get(), caller).get(request.params.key);
-      if (!dsv) return reply.status(404).send({ message: NOT_FOUND_MESSAGE });
+      if (!dsv) return reply.status(404).send({ message: NOT_FOUND_MESSAGE, code: 'not-found' });
       return { uri: app.downloadLinks.sign(dsv.file, grantOf(caller)) };
     },
   );

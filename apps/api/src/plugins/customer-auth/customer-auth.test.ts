@@ -11,16 +11,24 @@ import { DEMO, useDemoPortal } from '../../../test/demo-portal';
 const demo = useDemoPortal();
 const { get, freshClient } = demo;
 
+const REGISTRATION = 'registration-id-unknown';
+
 describe('401 uniformity (SPEC §8)', () => {
   const endpoints = [
-    { url: '/v1/Cornerstone/families', message: INVALID_INSTALLER_REGISTRATION_ID, scheme: 'Hasp' },
-    { url: '/v1/Cornerstone/versions', message: INVALID_INSTALLER_REGISTRATION_ID, scheme: 'Hasp' },
-    { url: '/v1/ProductInformationBulletins', message: INVALID_PIB_REGISTRATION_ID, scheme: 'Hasp' },
-    { url: '/v1/ProductInformationBulletins', message: INVALID_KEY_ID, scheme: 'Rainbow' },
-    { url: '/v1/Cornerstone/dsv', message: INVALID_DSV_REGISTRATION_ID, scheme: 'Hasp' },
+    // With the code a customer page tells the refusal by, in its own language (docs/api.md, "Error codes").
+    { url: '/v1/Cornerstone/families', message: INVALID_INSTALLER_REGISTRATION_ID, scheme: 'Hasp', code: REGISTRATION },
+    { url: '/v1/Cornerstone/versions', message: INVALID_INSTALLER_REGISTRATION_ID, scheme: 'Hasp', code: REGISTRATION },
+    {
+      url: '/v1/ProductInformationBulletins',
+      message: INVALID_PIB_REGISTRATION_ID,
+      scheme: 'Hasp',
+      code: REGISTRATION,
+    },
+    { url: '/v1/ProductInformationBulletins', message: INVALID_KEY_ID, scheme: 'Rainbow', code: 'key-id-unknown' },
+    { url: '/v1/Cornerstone/dsv', message: INVALID_DSV_REGISTRATION_ID, scheme: 'Hasp', code: REGISTRATION },
   ];
-  for (const { url, message, scheme } of endpoints) {
-    it(`${url} answers unknown, malformed and revoked ${scheme} IDs alike: 401 "${message}"`, async () => {
+  for (const { url, message, scheme, code } of endpoints) {
+    it(`${url} answers unknown, malformed and revoked ${scheme} IDs alike: 401 "${message}", ${code}`, async () => {
       const client = freshClient();
       const attempts = [
         `${scheme} id=NO-SUCH-ID-0000`,
@@ -36,14 +44,14 @@ describe('401 uniformity (SPEC §8)', () => {
         expect(response.statusCode, authorization).toBe(401);
         bodies.add(response.body);
       }
-      expect([...bodies]).toEqual([JSON.stringify({ message })]);
+      expect([...bodies]).toEqual([JSON.stringify({ message, code })]);
     });
   }
 
   it('answers a missing header with the same 401 as a wrong ID', async () => {
     const response = await get('/v1/Cornerstone/dsv', undefined, { remoteAddress: freshClient() });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: INVALID_DSV_REGISTRATION_ID });
+    expect(response.json()).toEqual({ message: INVALID_DSV_REGISTRATION_ID, code: 'registration-id-unknown' });
   });
 });
 
@@ -59,7 +67,10 @@ describe('the brake on guessing', () => {
       const braked = await get(url, DEMO.CS, { remoteAddress: guesser });
       expect(braked.statusCode).toBe(429);
       expect(Number(braked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(braked.json()).toEqual({ message: expect.stringContaining('Too many failed attempts') });
+      expect(braked.json()).toEqual({
+        message: expect.stringContaining('Too many failed attempts'),
+        code: 'too-many-failures',
+      });
     }
     expect((await get('/v1/Cornerstone/versions', DEMO.CS, { remoteAddress: freshClient() })).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import {
   authorizationScheme,
   ErrorBody,
+  type ErrorCode,
   parseAuthorization,
   type CustomerCredential,
   type CustomerScheme,
@@ -26,8 +27,9 @@ declare module 'fastify' {
     /** Every route that takes a customer credential and the schemes it states (collectCustomerRoutes). */
     customerRoutes: readonly CustomerRoute[];
     /**
-     * Refuses a credential the route itself found wanting (`tried`: what the client
-     * presented, e.g. a path parameter): 401 with `message`, counted by the brake.
+     * Refuses a registration ID the route itself found wanting (`tried`: what the client
+     * presented, e.g. a path parameter): 401 with `message` and the code
+     * `registration-id-unknown`, counted by the brake.
      */
     refuseCredential(request: FastifyRequest, reply: FastifyReply, message: string, tried: string): Promise<void>;
   }
@@ -75,13 +77,13 @@ export default fp(
   async function customerAuth(app: FastifyInstance) {
     const brake = app.guessingBrake.keyed;
 
-    async function refuse(request: FastifyRequest, reply: FastifyReply, message: string, tried: string) {
+    async function refuse(request: FastifyRequest, reply: FastifyReply, body: ErrorBody, tried: string) {
       await brake.recordFailure(clientKey(request.ip), tried);
-      await reply.status(401).send({ message });
+      await reply.status(401).send(body);
     }
 
     app.decorate('refuseCredential', (request: FastifyRequest, reply: FastifyReply, message: string, tried: string) =>
-      refuse(request, reply, message, anonymousKey(tried)),
+      refuse(request, reply, { message, code: REFUSAL_CODES.hasp }, anonymousKey(tried)),
     );
     app.decorate('authenticateCustomer', async (request: FastifyRequest, reply: FastifyReply) => {
       const { customerCredentials: accepted, staffAccess } = request.routeOptions.config;
@@ -104,7 +106,10 @@ export default fp(
       const retryAfter = braking instanceof Promise ? await braking : braking;
       if (retryAfter !== undefined) {
         app.metrics.brakeRefusals.inc();
-        await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
+        await reply
+          .status(429)
+          .header('retry-after', retryAfter)
+          .send({ message: TOO_MANY_FAILURES, code: 'too-many-failures' } satisfies ErrorBody);
         return undefined;
       }
       if (credential && accepted[credential.scheme] !== undefined) {
@@ -118,17 +123,24 @@ export default fp(
           return { kind: 'customer', registration, credential } satisfies Caller;
         }
       }
-      await refuse(request, reply, refusalMessage(accepted, header), tried);
+      await refuse(request, reply, refusal(accepted, header), tried);
       return undefined;
     });
   },
   { name: 'customer-auth', dependencies: ['catalogue', 'registrations', 'staff-roles', 'guessing-brake', 'metrics'] },
 );
 
-/** The 401 text for the scheme the header names, else the endpoint's first. */
-function refusalMessage(accepted: AcceptedCredentials, header: string | undefined): string {
+/** What a customer page tells a refused ID by, in its own language (docs/api.md, "Error codes"). */
+const REFUSAL_CODES: Readonly<Record<CustomerScheme, ErrorCode>> = {
+  hasp: 'registration-id-unknown',
+  rainbow: 'key-id-unknown',
+};
+
+/** The 401 text and code for the scheme the header names, else the endpoint's first. */
+function refusal(accepted: AcceptedCredentials, header: string | undefined): ErrorBody {
   const named: CustomerScheme = authorizationScheme(header) === 'rainbow' ? 'rainbow' : 'hasp';
-  return accepted[named] ?? accepted.hasp ?? accepted.rainbow ?? STAFF_SIGN_IN_REQUIRED;
+  const scheme = ([named, 'hasp', 'rainbow'] as const).find((candidate) => accepted[candidate] !== undefined);
+  return scheme ? { message: accepted[scheme]!, code: REFUSAL_CODES[scheme] } : { message: STAFF_SIGN_IN_REQUIRED };
 }
 
 /** How a customer route documents the header it reads credentials from. */

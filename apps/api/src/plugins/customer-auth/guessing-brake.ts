@@ -1,3 +1,4 @@
+import type { ErrorBody } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createHash } from 'node:crypto';
@@ -45,7 +46,10 @@ export default fp(
       async braked(request: FastifyRequest, reply: FastifyReply, tried: string) {
         const retryAfter = await brake.retryAfterSeconds(clientKey(request.ip), anonymousKey(tried));
         if (retryAfter === undefined) return false;
-        await reply.status(429).header('retry-after', retryAfter).send({ message: TOO_MANY_FAILURES });
+        await reply
+          .status(429)
+          .header('retry-after', retryAfter)
+          .send({ message: TOO_MANY_FAILURES, code: 'too-many-failures' } satisfies ErrorBody);
         return true;
       },
       async failed(request: FastifyRequest, tried: string) {
