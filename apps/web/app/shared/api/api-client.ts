@@ -2,11 +2,14 @@ import { bearerAuthorization, OIDC_SESSION_CLAIM, type ErrorBody } from '@portal
 import { BEARER_STORAGE_KEY } from '../identity/stored-sign-in';
 
 /**
- * An HTTP answer other than 2xx, with the server's `{ message }`. status 0: no answer at all.
- * `body` is the whole JSON answer, for the screens whose refusals carry more than a message
- * (a draft's problems, the new preview of a stale publish).
+ * An HTTP answer other than 2xx, with the server's `{ message, code }`. status 0: no answer at
+ * all. `code` is what a customer page tells the error by (docs/api.md, "Error codes"). `body`
+ * is the whole JSON answer, for the screens whose refusals carry more than a message (a
+ * draft's problems, the new preview of a stale publish).
  */
 export class ApiError extends Error {
+  readonly code: string | undefined;
+
   constructor(
     readonly status: number,
     message: string,
@@ -14,6 +17,8 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const code = (body as Partial<ErrorBody> | undefined)?.code;
+    this.code = typeof code === 'string' ? code : undefined;
   }
 }
 

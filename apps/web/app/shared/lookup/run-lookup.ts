@@ -1,20 +1,22 @@
 import type { UsageEventName } from '@portal/contracts';
-import { pageLanguage } from '../i18n/page-language';
 import { LOOKUP_PARAM } from '../navigation/navigation';
+import { toldInPageLanguage } from '../outcome/in-page-language';
 import { outcomeOf, type Outcome } from '../outcome/outcome';
 import { emitTelemetry } from '../telemetry-bus';
 import * as m from './lookup.messages';
 
 /**
- * What a lookup that failed says on a page in another language, by the answer's status (a
- * stable code, never its English): no answer, the guessing brake, the database away. An
- * English page shows the server's own words (SPEC §8's where it has them).
+ * What a lookup that failed says on a page in another language, by the answer's error code,
+ * else its status (never its English): no answer, the guessing brake, the database away. An
+ * English page shows the server's own words (SPEC §8's where it has them). A refused ID (401)
+ * is the screen's own text already (`rejected`).
  */
 function inPageLanguage<T>(outcome: Outcome<T>): Outcome<T> {
-  if (outcome.kind !== 'failed' || pageLanguage() === 'en') return outcome;
-  const byStatus: Partial<Record<number, string>> = { 0: m.noAnswer, 429: m.tooManyFailures, 503: m.databaseAway };
-  const message = byStatus[outcome.status ?? -1];
-  return message ? { ...outcome, message } : outcome;
+  if (outcome.kind !== 'failed') return outcome;
+  return toldInPageLanguage(outcome, {
+    byCode: { 'too-many-failures': m.tooManyFailures, 'database-unavailable': m.databaseAway },
+    byStatus: (status) => ({ 0: m.noAnswer, 429: m.tooManyFailures, 503: m.databaseAway })[status],
+  });
 }
 
 /** What a lookup screen shows: idle (no search yet), or the outcome of the search in the URL. */

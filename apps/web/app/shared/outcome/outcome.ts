@@ -11,12 +11,14 @@ export { internalProblem as INTERNAL_PROBLEM };
  * - `rejected`: the server refused the credential the person gave (a 401 on a lookup: the
  *   screen's own SPEC §8 text), or what they asked for;
  * - `failed`: any other failure. `status` is the HTTP status (0: no answer came), or null when
- *   no HTTP answer was at fault: a fault of ours, reported, shown as INTERNAL_PROBLEM.
+ *   no HTTP answer was at fault: a fault of ours, reported, shown as INTERNAL_PROBLEM. `code`
+ *   is the answer's error code, where the API gives one (docs/api.md, "Error codes"): a
+ *   customer page says the failure in its language by it (`in-page-language.ts`).
  */
 export type Outcome<T> =
   | { kind: 'ok'; data: T }
   | { kind: 'rejected'; message: string }
-  | { kind: 'failed'; message: string; status: number | null };
+  | { kind: 'failed'; message: string; status: number | null; code?: string };
 
 /** An outcome that did not succeed: what `FailureAlert` shows. */
 export type Failure = Exclude<Outcome<unknown>, { kind: 'ok' }>;
@@ -47,7 +49,7 @@ export async function outcomeOf<T>(work: () => Promise<T>, rules: OutcomeRules =
 export function failureOf(error: unknown, { rejected, unexpected = 'report' }: OutcomeRules = {}): Failure {
   if (error instanceof ApiError) {
     if (error.status === 401 && rejected !== undefined) return { kind: 'rejected', message: rejected };
-    return { kind: 'failed', message: error.message, status: error.status };
+    return { kind: 'failed', message: error.message, status: error.status, code: error.code };
   }
   if (unexpected === 'own-message') {
     return { kind: 'failed', message: error instanceof Error ? error.message : String(error), status: null };

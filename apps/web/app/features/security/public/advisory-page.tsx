@@ -51,9 +51,10 @@ export default function AdvisoryPage({ loaderData, params }: Route.ComponentProp
   const { outcome } = loaderData;
   const alternates = <LanguageAlternates englishPath={advisoryPagePath(params.advisoryId)} />;
   if (outcome.kind !== 'ok') {
-    // An unknown ID, told in the page's language ("No published advisory has this ID." in English).
+    // An unknown ID, told in the page's language ("No published advisory has this ID." in English)
+    // by its error code (or, from an older server, its status).
     const failure =
-      outcome.kind === 'failed' && outcome.status === 404
+      outcome.kind === 'failed' && (outcome.code === 'advisory-not-found' || outcome.status === 404)
         ? { ...outcome, message: m.noSuchAdvisory }
         : failureInPageLanguage(outcome);
     return (
