@@ -147,6 +147,9 @@ test.describe('a download link that no longer works', () => {
 
     const api = await request.get(expired);
     expect(api.status()).toBe(410);
-    expect(await api.json()).toEqual({ message: 'This download link has expired. Please look the file up again.' });
+    expect(await api.json()).toEqual({
+      message: 'This download link has expired. Please look the file up again.',
+      code: 'link-expired',
+    });
   });
 });

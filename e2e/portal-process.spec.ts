@@ -341,7 +341,10 @@ test('the embedded server killed with SIGKILL is started again: lookups go on, w
     expect([...seen.search].sort()).toEqual([200, 503]);
     expect([...seen.readiness].sort()).toEqual([200, 503]);
     expect(retryAfter).toMatch(/^\d+$/);
-    expect(message).toEqual({ message: expect.stringMatching(/cannot reach its database/) });
+    expect(message).toEqual({
+      message: expect.stringMatching(/cannot reach its database/),
+      code: 'database-unavailable',
+    });
     expect(postmasterPid(portal.dataDir)).not.toBe(killed);
 
     // One line for each event, none per request.
