@@ -59,18 +59,19 @@ export default {
       return route.path ? `${parent.replace(/\/$/, '')}/${route.path}` : parent || '/';
     };
     // A page offered in every language is prerendered in each: none of its addresses is
-    // browser-only, unless it has a parameter (TRANSLATED_BROWSER_PAGES): then each language's
-    // addresses are (`/security/:advisoryId`, `/de/security/:advisoryId`, …), and the server
-    // answers them with that language's SPA fallback (i18n/language-fallbacks.ts).
+    // browser-only, unless it is a browser-only page (TRANSLATED_BROWSER_PAGES: not in
+    // TRANSLATED_PAGES, with a parameter or reading its query): then each language's addresses
+    // are (`/security/:advisoryId`, `/de/security/:advisoryId`, `/download-link`,
+    // `/de/download-link`, …), and the server answers them with that language's SPA fallback
+    // (i18n/language-fallbacks.ts).
     const inEachLanguage = (pattern: string) =>
       ALL_LANGUAGES.map((language) => pattern.replace(`/${LANGUAGE_SEGMENT}`, LANGUAGE_PREFIXES[language]));
+    const browserOnlyInEachLanguage = (pattern: string) =>
+      pattern.includes(LANGUAGE_SEGMENT) &&
+      !TRANSLATED_PAGES.includes(pattern.replace(`/${LANGUAGE_SEGMENT}`, '') || '/');
     const patterns = Object.keys(routes)
       .map(fullPath)
-      .flatMap((pattern) =>
-        pattern.includes(LANGUAGE_SEGMENT) && pattern.replace(LANGUAGE_SEGMENT, '').includes(':')
-          ? inEachLanguage(pattern)
-          : [pattern],
-      )
+      .flatMap((pattern) => (browserOnlyInEachLanguage(pattern) ? inEachLanguage(pattern) : [pattern]))
       .filter((pattern) => !pattern.endsWith('*') && !pattern.includes(LANGUAGE_SEGMENT))
       // Each language's Home is prerendered too.
       .filter(

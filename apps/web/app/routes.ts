@@ -87,8 +87,9 @@ export default [
   ...destinationRoutes,
   // Not places of the site (no menu entry, no breadcrumbs), so not in the registry.
   route(routePath(SIGN_IN_PATHS.landing), 'features/sign-in/auth-page.tsx'),
-  route(routePath(DOWNLOAD_LINK_PAGE), 'features/files/download-link-page.tsx'),
-  route(routePath(FEED_FILE_PAGE), 'features/feeds/feed-file-page.tsx'),
+  // Browser-only, in every language (TRANSLATED_BROWSER_PAGES): they read their query.
+  route(inEveryLanguage(DOWNLOAD_LINK_PAGE), 'features/files/download-link-page.tsx'),
+  route(inEveryLanguage(FEED_FILE_PAGE), 'features/feeds/feed-file-page.tsx'),
   // A draft of the Publishing screen: addressed by its ID.
   route(routePath(PUBLISHING_DRAFT_PAGE), 'features/publishing/draft-page.tsx'),
   // A new advisory draft, a draft by its ID, and one published advisory by its ID.

@@ -39,5 +39,9 @@ describe('the addresses of the languages', () => {
     expect(isTranslatedPage('/security/ACME-SA-2026-0001')).toBe(true);
     expect(isTranslatedPage('/security/:advisoryId')).toBe(true);
     expect(isTranslatedPage('/security/ACME-SA-2026-0001/more')).toBe(false);
+    // The pages a broken download link and a feed entry lead to, their words read from the query.
+    expect(isTranslatedPage('/download-link')).toBe(true);
+    expect(isTranslatedPage('/feed-file')).toBe(true);
+    expect(isTranslatedPage('/download-link/more')).toBe(false);
   });
 });

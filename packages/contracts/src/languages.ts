@@ -62,12 +62,17 @@ export const TRANSLATED_PAGES: readonly string[] = [
 ];
 
 /**
- * The pages with a parameter that exist in every language, as patterns of their English
- * addresses (`/security/:advisoryId`). Their content is read in the browser, so they are not
- * prerendered: the server answers each language's address with that language's SPA fallback
- * page (its words and `<html lang>`), and the page is rendered there.
+ * The browser-only pages that exist in every language, as patterns of their English addresses:
+ * one advisory (`/security/:advisoryId`), the page of a broken download link (`/download-link`)
+ * and a feed's file (`/feed-file`). What they show is read in the browser, from their parameter
+ * or their query, so they are not prerendered: the server answers each language's address with
+ * that language's SPA fallback page (its words and `<html lang>`), and the page is rendered there.
  */
-export const TRANSLATED_BROWSER_PAGES: readonly RegExp[] = [/^\/security\/[^/]+$/];
+export const TRANSLATED_BROWSER_PAGES: readonly RegExp[] = [
+  /^\/security\/[^/]+$/,
+  /^\/download-link$/,
+  /^\/feed-file$/,
+];
 
 /** The language a path is in: its prefix, or English. */
 export function languageOfPath(pathname: string): Language {

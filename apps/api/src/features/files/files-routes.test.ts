@@ -209,6 +209,16 @@ describe('file delivery', () => {
         headers: { ...navigation, referer: 'https://example.com/cornerstone/pibs' },
       });
       expect(elsewhere.headers.location).toBe('/download-link?problem=invalid');
+      // Opened from a page in another language: the page that says so is in that language, and
+      // names the page it came from by its English address (the page links it in its own).
+      const german = await get(tampered, undefined, {
+        headers: { ...navigation, referer: 'https://portal.example/de/cornerstone/pibs?registrationId=DEMO-CS-1001' },
+      });
+      expect(german.headers.location).toBe('/de/download-link?problem=invalid&from=%2Fcornerstone%2Fpibs');
+      const fromJapaneseHome = await get(tampered, undefined, {
+        headers: { ...navigation, referer: 'https://portal.example/ja' },
+      });
+      expect(fromJapaneseHome.headers.location).toBe('/ja/download-link?problem=invalid');
       expect((await get(tampered)).statusCode).toBe(404);
       const api = await get(mangled);
       expect(api.statusCode).toBe(400);

@@ -8,6 +8,9 @@ import {
   FileQuery,
   FILES_PATHS,
   fileWithdrawnMessage,
+  languageOfPath,
+  pathInLanguage,
+  pathWithoutLanguage,
 } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -155,16 +158,23 @@ interface LinkAbout {
   lookup: DownloadLookup | undefined;
 }
 
+/**
+ * The page that says so, in the language of the page the link was opened from (its prefix:
+ * the page is offered in every language, docs/decisions/281-customer-pages-in-six-languages.md),
+ * English when the link came from elsewhere; `from` names that page by its English address.
+ */
 function sendToLinkPage(request: FastifyRequest, reply: FastifyReply, problem: DownloadLinkProblem, about?: LinkAbout) {
   const query = new URLSearchParams({ problem });
-  const from = pageLinkedFrom(request);
-  if (from) query.set('from', from);
+  const linkedFrom = pageLinkedFrom(request);
+  const from = linkedFrom === undefined ? undefined : pathWithoutLanguage(linkedFrom);
+  if (from && from !== '/') query.set('from', from);
   if (about?.lookup) query.set('lookup', about.lookup);
   if (about) query.set('file', about.fileName);
+  const language = linkedFrom === undefined ? 'en' : languageOfPath(linkedFrom);
   return reply
     .header('vary', 'Accept, Sec-Fetch-Mode')
     .header('cache-control', 'no-store')
-    .redirect(`${DOWNLOAD_LINK_PAGE}?${query}`, 303);
+    .redirect(`${pathInLanguage(DOWNLOAD_LINK_PAGE, language)}?${query}`, 303);
 }
 
 /**
@@ -176,7 +186,7 @@ function pageLinkedFrom(request: FastifyRequest): string | undefined {
   if (!referer) return undefined;
   try {
     const url = new URL(referer);
-    return url.host === request.host && url.pathname !== '/' ? url.pathname : undefined;
+    return url.host === request.host ? url.pathname : undefined;
   } catch {
     return undefined;
   }
