@@ -1,17 +1,21 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import {
   ADVISORY_PATHS,
   advisoryPagePath,
+  DOWNLOAD_LINK_PAGE,
+  FEED_FILE_PAGE,
   LANGUAGES,
   pathInLanguage,
   PSEUDO_LANGUAGE,
   TRANSLATED_PAGES,
   type AdvisoryList,
   type ShippedLanguage,
+  type Versions,
 } from '@portal/contracts';
 import { PSEUDO_LETTERS } from '../apps/web/i18n/icu';
 import { acceptProblems, answeredWith, expect, test } from './fixtures';
 import { sidewaysOverflow } from './overflow';
+import { CS, planVisit } from './page-visits';
 import { gotoHydrated, gotoInitialized } from './public-pages';
 
 // The customer pages in six languages (docs/decisions/281-customer-pages-in-six-languages.md):
@@ -283,6 +287,123 @@ test('an advisory, rendered in the browser, is in German and Japanese: its frame
   expect(pageProblems).toEqual([]);
 });
 
+/** A feed entry's page: the address the registration's own feed leads to (an entry of its Atom document). */
+async function feedEntry(page: Page): Promise<string> {
+  return (await planVisit(page, FEED_FILE_PAGE)).url;
+}
+
+test('a broken download link, opened from a German page, leads to the German page that says so', async ({
+  page,
+  pageProblems,
+}) => {
+  const versions = (await (
+    await page.request.get('/v1/Cornerstone/versions', { headers: { authorization: `Hasp id=${CS}` } })
+  ).json()) as Versions;
+  const link = Object.values(versions).find((version) => version.offlineInstaller)!.offlineInstaller!;
+  const tampered = link.replace(/signature=(.)/, (_, first: string) => `signature=${first === 'A' ? 'B' : 'A'}`);
+  // The file endpoint takes the language of the page the link was on, and names that page in English.
+  await page.goto(tampered, { referer: absolute('/de/cornerstone/pibs') });
+  await expect(page).toHaveURL(/\/de\/download-link\?problem=invalid&from=%2Fcornerstone%2Fpibs$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dieser Downloadlink funktioniert nicht');
+  await expect(page.getByRole('main')).toContainText('Der Link ist unvollständig oder wurde verändert.');
+  // Back to the page it came from, in German.
+  await page.getByRole('link', { name: 'Zurück zu „PIBs“' }).click();
+  await expect(page).toHaveURL(/\/de\/cornerstone\/pibs$/);
+  expect(pageProblems).toEqual([]);
+});
+
+test('the download-link page is in German and Japanese, with its lang and its other languages linked', async ({
+  page,
+  pageProblems,
+}) => {
+  const file = 'Cornerstone-2.8.1-Offline.zip';
+  const expired = `${DOWNLOAD_LINK_PAGE}?problem=expired&lookup=pibs&file=${file}`;
+  const words = {
+    de: {
+      heading: 'Dieser Downloadlink ist abgelaufen',
+      sentence: `Es war ein Link zu ${file} auf der Seite „PIBs“.`,
+      again: 'Ihre Dateien erneut suchen',
+    },
+    ja: {
+      heading: 'このダウンロードリンクは有効期限が切れています',
+      sentence: `「PIB」ページの ${file} へのリンクでした。`,
+      again: 'ファイルをもう一度検索',
+    },
+  };
+  for (const language of ['de', 'ja'] as const) {
+    await test.step(language, async () => {
+      const response = await page.goto(pathInLanguage(expired, language));
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words[language].heading);
+      await expect(page.getByRole('main')).toContainText(words[language].sentence);
+      await expect(page.getByRole('link', { name: words[language].again })).toHaveAttribute(
+        'href',
+        pathInLanguage('/cornerstone/pibs', language),
+      );
+      const alternates = page.locator('link[rel="alternate"][hreflang]');
+      await expect(alternates).toHaveCount(LANGUAGES.length + 1);
+      await expect(alternates.and(page.locator('[hreflang="fr"]'))).toHaveAttribute(
+        'href',
+        absolute(pathInLanguage(expired, 'fr')),
+      );
+    });
+  }
+  // A withdrawn file: the maker's words, in Japanese.
+  await page.goto(pathInLanguage(`${DOWNLOAD_LINK_PAGE}?problem=withdrawn&file=${file}`, 'ja'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^このファイルは .+ により取り下げられました$/);
+  await expect(page.getByRole('main')).toContainText('このファイルの提供は終了しました。');
+  expect(pageProblems).toEqual([]);
+});
+
+test("a feed's file is shown in German and Japanese; its title, the feed's, stays English", async ({
+  page,
+  pageProblems,
+}) => {
+  const entry = await feedEntry(page);
+  const lead = {
+    de: 'Eine Datei aus Ihrem Update-Feed. Ihr Downloadlink funktioniert eine Stunde lang;',
+    ja: '更新フィードのファイルです。ダウンロードリンクは 1 時間有効です。',
+  };
+  for (const language of ['de', 'ja'] as const) {
+    await test.step(language, async () => {
+      await gotoHydrated(page, pathInLanguage(entry, language));
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { level: 1 }).locator('[lang="en"]')).not.toBeEmpty();
+      await expect(page.getByRole('main')).toContainText(lead[language]);
+      await expect(page.getByText('SHA-256').first()).toBeVisible();
+    });
+  }
+  expect(pageProblems).toEqual([]);
+});
+
+test("a German visitor is told why a feed's file is gone in German, by the answer's code, not its English", async ({
+  page,
+  pageProblems,
+}) => {
+  const entry = pathInLanguage(await feedEntry(page), 'de');
+  const gone = (code: string) => (route: Route) =>
+    route.fulfill({
+      status: 410,
+      contentType: 'application/json',
+      body: JSON.stringify({ message: 'Words the page does not match.', code }),
+    });
+  await page.route('**/v1/feeds/*/files/*', gone('feed-replaced'));
+  await gotoHydrated(page, entry);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Diese Datei kann nicht angezeigt werden');
+  await expect(page.getByRole('main')).toContainText(
+    'Diese Feed-Adresse wurde ersetzt. Suchen Sie Ihre Registrierungs-ID oder Key-ID im Portal',
+  );
+  await page.unroute('**/v1/feeds/*/files/*');
+  await page.route('**/v1/feeds/*/files/*', gone('file-withdrawn'));
+  await gotoHydrated(page, entry);
+  await expect(page.getByRole('main')).toContainText(/Diese Datei wurde von .+ zurückgezogen\./);
+  await expect(page.getByRole('main')).not.toContainText('Words the page does not match.');
+  expect(acceptProblems(pageProblems, answeredWith(410))).toHaveLength(2);
+  expect(pageProblems).toEqual([]);
+});
+
 test("the Service page's public words are German, its staff tools and their sign-in English", async ({
   page,
   pageProblems,
@@ -544,16 +665,21 @@ const PSEUDO_VISITS = [
   '/cornerstone/pibs?registrationId=DEMO-CS-1001',
   '/cornerstone/dsvs?registrationId=DEMO-CS-1001',
   '/chromatof/pibs?registrationId=DEMO-KEY-2001',
+  // The browser-only pages of a broken download link, each problem, and of an unknown feed entry.
+  `${DOWNLOAD_LINK_PAGE}?problem=expired&lookup=offline-installer&file=Cornerstone-2.8.1-Offline.zip`,
+  `${DOWNLOAD_LINK_PAGE}?problem=withdrawn&file=Cornerstone-2.8.1-Offline.zip`,
+  `${DOWNLOAD_LINK_PAGE}?problem=invalid&from=%2Fcornerstone%2Fdsvs`,
+  FEED_FILE_PAGE,
 ];
 
 test('the pseudo-language: no page offered in every language shows untranslated text or overflows at 360 px', async ({
   page,
   pageProblems,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 360, height: 740 });
   // The browser-only pages offered in every language, with something to show.
-  for (const path of [...PSEUDO_VISITS, await newestAdvisory(page)]) {
+  for (const path of [...PSEUDO_VISITS, await newestAdvisory(page), await feedEntry(page)]) {
     await test.step(path, async () => {
       await gotoInitialized(page, pathInLanguage(path, PSEUDO_LANGUAGE));
       await expect(page.locator('html')).toHaveAttribute('lang', PSEUDO_LANGUAGE);
