@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '@portal/contracts';
 import { METHODS } from 'node:http';
 import net from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -220,7 +221,7 @@ function describeRequest(request: FuzzRequest) {
   });
 }
 
-/** What every answer must be: below 500; an error as `{ message }`; nothing internal, nothing of the request. */
+/** What every answer must be: below 500; an error as `{ message }` (and its code); nothing internal, nothing of the request. */
 function problemsWith(method: string, status: number, contentType: string | undefined, text: string): string[] {
   const problems: string[] = [];
   if (status >= 500) problems.push(`status ${status}`);
@@ -233,12 +234,15 @@ function problemsWith(method: string, status: number, contentType: string | unde
     }
     if (parsed !== undefined) {
       const body = (parsed && typeof parsed === 'object' ? parsed : {}) as Record<string, unknown>;
-      // `{ message }`, or a refused draft's `{ message, problems }` (DraftRefused, docs/api.md):
+      // `{ message }`, with a `code` of ERROR_CODES where a customer page may show it (docs/api.md,
+      // "Error codes"), or a refused draft's `{ message, problems }` (DraftRefused, docs/api.md):
       // JSON that is no catalogue.json is answered with what is wrong with it.
-      const extra = Object.keys(body).filter((key) => key !== 'message');
+      const extra = Object.keys(body).filter(
+        (key) => key !== 'message' && !(key === 'code' && (ERROR_CODES as readonly unknown[]).includes(body.code)),
+      );
       const refusedDraft = extra.length === 1 && extra[0] === 'problems' && Array.isArray(body.problems);
       if (typeof body.message !== 'string' || (extra.length > 0 && !refusedDraft)) {
-        problems.push('an error body other than { message }');
+        problems.push('an error body other than { message } or { message, code }');
       }
     }
     if (!/^application\/json/.test(contentType ?? '')) problems.push(`an error with content-type ${contentType}`);
