@@ -22,8 +22,8 @@ import * as m from './download-link.messages';
 /**
  * What the page says for each problem the file endpoint names
  * (docs/decisions/091-broken-download-links-lead-people-to-a-page.md), in the page's language:
- * read when the page renders. The withdrawn file's title is the API's message
- * (fileWithdrawnMessage) without its full stop, in English.
+ * read when the page renders. The withdrawn file's title, in English, is what the file's link
+ * answers a program (fileWithdrawnMessage) without its full stop (i18n/server-words.test.ts).
  */
 function downloadLinkTexts(problem: DownloadLinkProblem): { title: string; text: string } {
   switch (problem) {

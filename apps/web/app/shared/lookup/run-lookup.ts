@@ -13,9 +13,10 @@ import * as m from './lookup.messages';
  */
 function inPageLanguage<T>(outcome: Outcome<T>): Outcome<T> {
   if (outcome.kind !== 'failed') return outcome;
+  const byStatus: Partial<Record<number, string>> = { 0: m.noAnswer, 429: m.tooManyFailures, 503: m.databaseAway };
   return toldInPageLanguage(outcome, {
     byCode: { 'too-many-failures': m.tooManyFailures, 'database-unavailable': m.databaseAway },
-    byStatus: (status) => ({ 0: m.noAnswer, 429: m.tooManyFailures, 503: m.databaseAway })[status],
+    byStatus: (status) => byStatus[status],
   });
 }
 
