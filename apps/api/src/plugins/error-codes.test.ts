@@ -9,7 +9,7 @@ import {
   INVALID_KEY_ID,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEMO, useDemoPortal } from '../../test/demo-portal';
+import { useDemoPortal } from '../../test/demo-portal';
 
 const demo = useDemoPortal();
 const { get, freshClient } = demo;
