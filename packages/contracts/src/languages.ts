@@ -68,11 +68,8 @@ export const TRANSLATED_PAGES: readonly string[] = [
  * or their query, so they are not prerendered: the server answers each language's address with
  * that language's SPA fallback page (its words and `<html lang>`), and the page is rendered there.
  */
-export const TRANSLATED_BROWSER_PAGES: readonly RegExp[] = [
-  /^\/security\/[^/]+$/,
-  /^\/download-link$/,
-  /^\/feed-file$/,
-];
+// One pattern for the three: Home's shell carries it (LocalLink), and Home has no byte to spare.
+export const TRANSLATED_BROWSER_PAGES: readonly RegExp[] = [/^\/(?:security\/[^/]+|download-link|feed-file)$/];
 
 /** The language a path is in: its prefix, or English. */
 export function languageOfPath(pathname: string): Language {
