@@ -1,7 +1,8 @@
-import type { AffectedByMark, CvssSeverity } from '@portal/contracts';
+import type { AffectedByMark } from '@portal/contracts';
 import { LocalLink } from '../i18n/local-link';
 import { pageLanguage } from '../i18n/page-language';
 import * as m from './components.messages';
+import { severityName } from './severity-name';
 import styles from './affected-marks.module.css';
 
 /**
@@ -31,15 +32,6 @@ export function AffectedMarks({ marks }: { marks: readonly AffectedByMark[] }) {
     </ul>
   );
 }
-
-const severityName = (severity: CvssSeverity) =>
-  ({
-    NONE: m.severityNone,
-    LOW: m.severityLow,
-    MEDIUM: m.severityMedium,
-    HIGH: m.severityHigh,
-    CRITICAL: m.severityCritical,
-  })[severity];
 
 /**
  * The contracts' sentence (`affectedByText`) in the page's language: the advisory's title as

@@ -55,9 +55,3 @@ export const affectedBy = richMessage<{ advisory: string; title: string; severit
 );
 export const fixedIn = message<{ version: string }>('Fixed in {version}.');
 export const noFixYet = message('No fix is published yet.');
-/** CVSS v3.1 severity ratings. */
-export const severityNone = message('None');
-export const severityLow = message('Low');
-export const severityMedium = message('Medium');
-export const severityHigh = message('High');
-export const severityCritical = message('Critical');

@@ -6,12 +6,6 @@ import { message } from '../../../shared/i18n/message';
 
 /** In place of a severity rating: the advisory or vulnerability has no CVSS score. */
 export const noScore = message('No score');
-/** CVSS v3.1 severity ratings, as the lookups' advisory marks name them too. */
-export const severityNone = message('None');
-export const severityLow = message('Low');
-export const severityMedium = message('Medium');
-export const severityHigh = message('High');
-export const severityCritical = message('Critical');
 
 /**
  * On a page in another language, what a failed read of the advisories or the contact says,

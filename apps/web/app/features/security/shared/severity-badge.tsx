@@ -1,4 +1,5 @@
 import type { CvssSeverity } from '@portal/contracts';
+import { severityName } from '../../../shared/components/severity-name';
 import * as m from './advisory.messages';
 import styles from './advisory.module.css';
 
@@ -10,16 +11,6 @@ const SEVERITY_CLASSES: Record<CvssSeverity, string | undefined> = {
   HIGH: styles.severityHigh,
   CRITICAL: styles.severityHigh,
 };
-
-/** A CVSS v3.1 severity rating in the page's language ("High", "Hoch", "高"). */
-const severityName = (severity: CvssSeverity): string =>
-  ({
-    NONE: m.severityNone,
-    LOW: m.severityLow,
-    MEDIUM: m.severityMedium,
-    HIGH: m.severityHigh,
-    CRITICAL: m.severityCritical,
-  })[severity];
 
 /**
  * A severity in words and colour ("High 7.5"), in the page's language; the words carry it,
