@@ -10,7 +10,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startPortal } from '../test-kit/portal-process.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../test-kit/chromium.ts';
 import { HOME_BUDGET_KB as BUDGET_KB, responseBytes as get } from '../test-kit/page-budgets.ts';
 
 // DEMO-CS-1001 is a Cornerstone registration of the demo catalogue (apps/api/demo-catalogue): its results
@@ -43,7 +43,7 @@ try {
   for (const [language, pages] of Object.entries(PAGES_BY_LANGUAGE)) {
     await chrome?.kill();
     chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM_PATH,
+      chromePath: chromiumPath(),
       chromeFlags: [...CHROMIUM_FLAGS, `--lang=${language}`, `--accept-lang=${language}`],
     });
     for (const pagePath of pages) missed += await measure(pagePath);

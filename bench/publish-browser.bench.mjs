@@ -30,7 +30,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { PUBLISHING_PATHS, UPLOAD_CHUNK_BYTES } from '@portal/contracts';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/identity/stored-sign-in.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test-kit/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../test-kit/chromium.ts';
 import { onePibManifest } from '../test-kit/manifests.ts';
 import { startPortal } from '../test-kit/portal-process.ts';
 import { signInThroughOutbox } from '../test-kit/staff-session.ts';
@@ -184,7 +184,7 @@ try {
   portal = await startPortal({ env: { ADMIN_EMAILS: EMAIL, LOG_FORMAT: 'json' } });
   proxy = await startTcpProxy(portal.url);
   const { bearer } = await signInThroughOutbox({ email: EMAIL, requestAt: portal.url, dataDirs: portal.dataDir });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const context = await browser.newContext();
   await context.addInitScript(
     ({ key, value }) => {

@@ -4,10 +4,10 @@ import { resolveSecretKey } from '../apps/api/src/config/secret-key';
 import { derivedKey } from '../apps/api/src/shared/keyed-digest';
 import { expect, test } from './fixtures';
 import { gotoInitialized } from './public-pages';
-import { WHOLE_CHROMIUM } from '../test-kit/chromium';
+import { wholeChromium } from '../test-kit/chromium';
 
 // The whole browser: its PDF viewer, which the headless shell lacks, is what a PDF link opens.
-test.use(WHOLE_CHROMIUM);
+test.use(wholeChromium());
 
 const CS = 'DEMO-CS-1001';
 const NEW_TAB = ' (PDF, opens in a new tab)';

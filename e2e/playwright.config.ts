@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../test-kit/chromium';
+import { CHROMIUM_ARGS, headlessShellPath } from '../test-kit/chromium';
 
 export default defineConfig({
   testDir: '.',
@@ -15,7 +15,7 @@ export default defineConfig({
   use: {
     baseURL: process.env.PORTAL_URL,
     browserName: 'chromium',
-    launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: headlessShellPath(), args: CHROMIUM_ARGS },
     // A trace of every test costs a fifth of the suite's CPU, kept or not (docs/testing.md):
     // hunting a failure, run it again with `--trace retain-on-failure`.
     trace: 'off',

@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './axe';
 import { acceptProblems, answeredWith, expect, signOut, test } from './fixtures';
-import { WHOLE_CHROMIUM } from '../test-kit/chromium';
+import { wholeChromium } from '../test-kit/chromium';
 
 // The whole browser: a PIB opens in its PDF viewer, which the headless shell lacks.
-test.use(WHOLE_CHROMIUM);
+test.use(wholeChromium());
 
 const RELEASES_PATH = '/service/cornerstone/releases';
 const PRODUCTS_OPTIONS_PATH = '/service/cornerstone/products-options';

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DISK_WORDS } from '@portal/contracts';
-import { CHROMIUM_ARGS, HEADLESS_SHELL_PATH } from '../test-kit/chromium';
+import { CHROMIUM_ARGS, headlessShellPath } from '../test-kit/chromium';
 import { expect, test } from './fixtures';
 import { E2E_ADMINS } from './global-setup';
 import { waitForSignInLink } from '../test-kit/outbox';
@@ -12,7 +12,7 @@ import { waitForSignInLink } from '../test-kit/outbox';
 const DESKTOP_CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 test.use({
-  launchOptions: { executablePath: HEADLESS_SHELL_PATH, args: [...CHROMIUM_ARGS, `--user-agent=${DESKTOP_CHROME}`] },
+  launchOptions: { executablePath: headlessShellPath(), args: [...CHROMIUM_ARGS, `--user-agent=${DESKTOP_CHROME}`] },
 });
 
 const REGISTRATION_ID = 'DEMO-CS-1001';

@@ -19,10 +19,12 @@ const PACKAGES = {
   },
   'chromium-headless-shell': {
     purpose: 'the end-to-end tests drive it',
+    // The binary itself before the PATH's: Debian's /usr/bin/chromium-headless-shell is a script
+    // that keeps it as a child, which Playwright's close would leave running.
     locate: (dirs, env) =>
       env.CHROMIUM_HEADLESS_SHELL_PATH
         ? executable(env.CHROMIUM_HEADLESS_SHELL_PATH)
-        : inDirs('chromium-headless-shell', dirs),
+        : (executable('/usr/lib/chromium/chromium-headless-shell') ?? inDirs('chromium-headless-shell', dirs)),
   },
   'redis-server': {
     purpose: 'the tests of the limits shared through Redis start one',

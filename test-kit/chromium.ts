@@ -1,16 +1,16 @@
+import { locateProgram } from '../scripts/system-packages.mjs';
+
 /**
- * Debian's Chromium, never a downloaded browser; the flags keep it off the closed network.
+ * Debian's Chromium, found where scripts/system-packages.mjs says (CHROMIUM_PATH and
+ * CHROMIUM_HEADLESS_SHELL_PATH choose others), never a downloaded browser; the flags keep it off the closed network.
  *
  * The end-to-end tests drive its headless shell (package chromium-headless-shell): the same
  * Chromium release without the desktop browser's window and compositor, at about half the
  * CPU a page costs in the whole browser (decision 283). What only the whole browser has (its
  * PDF viewer) is tested in it, and the benches measure in it, as a person meets the portal.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-/** The binary itself: /usr/bin/chromium-headless-shell is a script that keeps it as a child. */
-export const HEADLESS_SHELL_PATH =
-  process.env.CHROMIUM_HEADLESS_SHELL_PATH || '/usr/lib/chromium/chromium-headless-shell';
+export const chromiumPath = () => locateProgram('chromium');
+export const headlessShellPath = () => locateProgram('chromium-headless-shell');
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -23,5 +23,5 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** For a spec or test that needs the whole browser: `test.use(WHOLE_CHROMIUM)`. */
-export const WHOLE_CHROMIUM = { launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS } };
+/** For a spec or test that needs the whole browser: `test.use(wholeChromium())`. */
+export const wholeChromium = () => ({ launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS } });

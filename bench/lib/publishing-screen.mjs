@@ -4,7 +4,7 @@
 import { chromium } from 'playwright-core';
 import { BEARER_STORAGE_KEY } from '../../apps/web/app/shared/identity/stored-sign-in.ts';
 import { DESTINATIONS } from '../../apps/web/app/shared/navigation/navigation.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test-kit/chromium.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../../test-kit/chromium.ts';
 
 const SCREEN_LOADS = Number(process.env.BENCH_SCREEN_LOADS ?? 5);
 const SCREEN_TARGET_MS = 1_000;
@@ -19,7 +19,7 @@ const SCREEN_ROWS_TARGET = 300;
  * Prints the figures; answers whether they meet the targets.
  */
 export async function publishingScreenInChromium(origin, bearer) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: origin });
     await context.addInitScript(
