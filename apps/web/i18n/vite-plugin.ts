@@ -20,7 +20,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { ALL_LANGUAGES, LANGUAGE_PREFIXES, LANGUAGES, TRANSLATED_PAGES, type Language } from './languages.ts';
+import {
+  ALL_LANGUAGES,
+  LANGUAGE_PREFIXES,
+  LANGUAGES,
+  languageAlternates,
+  TRANSLATED_PAGES,
+  type Language,
+} from './languages.ts';
 import {
   loadCatalogues,
   messageIn,
@@ -104,10 +111,10 @@ function serverModule(catalogues: Catalogues, messages: readonly SourceMessage[]
 }
 
 export interface MessagesManifest {
-  /** Each language's address prefix ('' for English), and the pages offered in every language (scripts/first-paint.mjs). */
+  /** Each language's address prefix ('' for English) (scripts/first-paint.mjs). */
   prefixes: Record<Language, string>;
-  shipped: readonly Language[];
-  translatedPages: readonly string[];
+  /** The `hreflang` links of each prerendered page offered in every language, by its English path (languageAlternates). */
+  alternates: Record<string, ReturnType<typeof languageAlternates>>;
   /** Each language's import map: `@portal-messages/<namespace>` → its file. */
   imports: Record<Language, Record<string, string>>;
   /** Each language's messages that take no value or only text values (`{name}` left in), by ID. */
@@ -171,8 +178,7 @@ export function portalMessages(): Plugin {
       }
       const manifest: MessagesManifest = {
         prefixes: LANGUAGE_PREFIXES,
-        shipped: LANGUAGES,
-        translatedPages: TRANSLATED_PAGES,
+        alternates: Object.fromEntries(TRANSLATED_PAGES.map((page) => [page, languageAlternates(page)])),
         imports: {} as MessagesManifest['imports'],
         texts: {} as MessagesManifest['texts'],
       };

@@ -85,15 +85,11 @@ function languageLinks(relative, language) {
   const prefix = messages.prefixes[language];
   const directory = relative.replace(/(^|\/)index\.html$/, '');
   const english = `/${directory.slice(prefix ? prefix.length : 0).replace(/^\//, '')}`.replace(/\/$/, '') || '/';
-  if (english === '/404' || !messages.translatedPages.includes(english)) return '';
-  const address = (other) => {
-    const otherPrefix = messages.prefixes[other];
-    return PUBLIC_ORIGIN + (otherPrefix ? (english === '/' ? otherPrefix : otherPrefix + english) : english);
-  };
-  return [
-    ...messages.shipped.map((other) => `<link rel="alternate" hreflang="${other}" href="${address(other)}"/>`),
-    `<link rel="alternate" hreflang="x-default" href="${address('en')}"/>`,
-  ].join('');
+  const alternates = english === '/404' ? undefined : messages.alternates[english];
+  if (!alternates) return '';
+  return alternates
+    .map(({ hreflang, path }) => `<link rel="alternate" hreflang="${hreflang}" href="${PUBLIC_ORIGIN}${path}"/>`)
+    .join('');
 }
 
 /** The bootstrap's imports, made after a painted frame: manifest first, then the route modules, then the entry. */

@@ -90,6 +90,17 @@ export function pathInLanguage(path: string, language: Language): string {
   return path === '/' || /^\/[?#]/.test(path) ? prefix + path.slice(1) : prefix + path;
 }
 
+/**
+ * A page's addresses in every language, for search engines' `hreflang` links: each shipped
+ * language's, and the English one as `x-default`. `englishPath` is the page's English address.
+ */
+export function languageAlternates(englishPath: string): { hreflang: string; path: string }[] {
+  return [
+    ...LANGUAGES.map((language) => ({ hreflang: language, path: pathInLanguage(englishPath, language) })),
+    { hreflang: 'x-default', path: englishPath },
+  ];
+}
+
 /** Whether a page (its English path, no query) is offered in every language. */
 export function isTranslatedPage(englishPath: string): boolean {
   const path = englishPath.replace(/\/+$/, '') || '/';

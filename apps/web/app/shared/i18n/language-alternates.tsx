@@ -1,4 +1,4 @@
-import { LANGUAGES, pathInLanguage } from '@portal/contracts';
+import { languageAlternates } from '@portal/contracts';
 
 /**
  * A browser-only page's other languages for search engines: the `hreflang` links
@@ -7,18 +7,11 @@ import { LANGUAGES, pathInLanguage } from '@portal/contracts';
  * English address.
  */
 export function LanguageAlternates({ englishPath }: { englishPath: string }) {
-  const address = (path: string) => new URL(path, window.location.origin).href;
   return (
     <>
-      {LANGUAGES.map((language) => (
-        <link
-          key={language}
-          rel="alternate"
-          hrefLang={language}
-          href={address(pathInLanguage(englishPath, language))}
-        />
+      {languageAlternates(englishPath).map(({ hreflang, path }) => (
+        <link key={hreflang} rel="alternate" hrefLang={hreflang} href={new URL(path, window.location.origin).href} />
       ))}
-      <link rel="alternate" hrefLang="x-default" href={address(englishPath)} />
     </>
   );
 }
