@@ -3,7 +3,8 @@ import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { blobKeyFor, LocalBlobStore } from './blob-store';
+import { blobKeyFor } from './blob-keys';
+import { LocalBlobStore } from './blob-store';
 
 let folder: string;
 beforeEach(async () => {

@@ -6,6 +6,7 @@ import { copyFile, link, mkdir, readdir, rename, rm, stat, utimes } from 'node:f
 import path from 'node:path';
 import type { Config } from '../config/config';
 import type { ServiceAvailability } from '../shared/service-availability';
+import { isBlobKey } from './blob-keys';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -73,18 +74,6 @@ export interface StoredBlob {
   modifiedAt: Date;
   /** Its length in bytes: what a backup lists and a restore checks a bucket against. */
   size: number;
-}
-
-/** The key of a blob: derived from its SHA-256, so the same bytes are stored once. */
-export function blobKeyFor(sha256: string): string {
-  return `${sha256.slice(0, 2)}/${sha256}`;
-}
-
-const BLOB_KEY = /^[0-9a-f]{2}\/[0-9a-f]{64}$/;
-
-/** Whether `key` has the form blobKeyFor gives: anything else in a store is not a blob. */
-export function isBlobKey(key: string): boolean {
-  return BLOB_KEY.test(key);
 }
 
 /** The blob store's folder under DATA_DIR. */

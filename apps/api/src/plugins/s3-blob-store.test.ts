@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFailingProxy, startS3Server, type S3Server } from '../../test/s3-server';
 import { loadConfig } from '../config/config';
-import { blobKeyFor } from './blob-store';
+import { blobKeyFor } from './blob-keys';
 import { MULTIPART_PART_BYTES, S3BlobStore } from './s3-blob-store';
 
 // s3rver checks the signature of every signed request and the expiry of presigned URLs, but

@@ -17,14 +17,8 @@ import { Transform, type Readable } from 'node:stream';
 import { SERVICE_OUTAGES } from '@portal/contracts';
 import { redactUrl, type S3Config } from '../config/config';
 import { ServiceAvailability, ServiceUnavailableError } from '../shared/service-availability';
-import {
-  isBlobKey,
-  type BlobReader,
-  type BlobStore,
-  type ByteRange,
-  type PutOptions,
-  type StoredBlob,
-} from './blob-store';
+import { isBlobKey } from './blob-keys';
+import type { BlobReader, BlobStore, ByteRange, PutOptions, StoredBlob } from './blob-store';
 import { UNREACHABLE_SOCKET_CODES } from '../shared/unreachable';
 
 /**

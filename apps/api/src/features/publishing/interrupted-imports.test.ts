@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { blobKeyFor, blobRootOf, blobStoreOf } from '../../plugins/blob-store';
+import { blobKeyFor } from '../../plugins/blob-keys';
+import { blobRootOf, blobStoreOf } from '../../plugins/blob-store';
 import { DEMO_CATALOGUE_DIR } from '../../paths';
 import { importFolder, sweepInterruptedImports } from './publishing';
 

@@ -4,7 +4,7 @@ import { fileSha256 } from '@portal/contracts/node/file-sha256';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { Value } from 'typebox/value';
-import { blobKeyFor } from '../../plugins/blob-store';
+import { blobKeyFor } from '../../plugins/blob-keys';
 import { fileInFolder, ImportError, ManifestProblems, problemOf } from '../../plugins/catalogue/section-kit';
 import { checkSections, sectionFiles } from '../../plugins/catalogue/sections';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/config';
-import { blobKeyFor } from '../../plugins/blob-store';
+import { blobKeyFor } from '../../plugins/blob-keys';
 import { MULTIPART_PART_BYTES, S3BlobStore } from '../../plugins/s3-blob-store';
 import { startFailingProxy, startS3Server, type S3Server } from '../../../test/s3-server';
 import { createTestApp, type TestApp } from '../../../test/test-app';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DatabaseExecutor } from '../../db/connect';
-import { blobKeyFor, type BlobStore } from '../../plugins/blob-store';
+import { blobKeyFor } from '../../plugins/blob-keys';
+import type { BlobStore } from '../../plugins/blob-store';
 import { files } from '../../plugins/catalogue/catalogue-tables';
 import { publishingUploads } from './publishing-tables';
 

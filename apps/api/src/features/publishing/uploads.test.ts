@@ -26,7 +26,7 @@ import path from 'node:path';
 import { Upload } from 'tus-js-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, useDemoPortal } from '../../../test/demo-portal';
-import { blobKeyFor } from '../../plugins/blob-store';
+import { blobKeyFor } from '../../plugins/blob-keys';
 import { sweepDrafts } from './drafts';
 import { publishingDrafts, publishingUploads } from './publishing-tables';
 import { LOCK_DRAIN_MS } from './upload-routes';
