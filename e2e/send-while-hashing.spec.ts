@@ -296,8 +296,16 @@ test('the connection cut once the claim has named the upload, before the entry i
   expect((await named).status()).toBe(200);
   await expect.poll(() => saves.length).toBe(1);
   await proxy.cut();
+  const cutAt = Date.now();
   cutDone();
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  // Named, its entry not saved and so on no card yet: its line still says the connection is lost.
+  await expect(
+    page
+      .getByRole('list', { name: 'Sent while hashed' })
+      .getByRole('listitem', { name: installer.name })
+      .getByRole('status'),
+  ).toContainText(`${CONNECTION_LOST_WORDS}:`);
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, 3_000 - (Date.now() - cutAt))));
   await proxy.restore();
   await expect(form.getByRole('status')).toHaveText('Added to the draft.', { timeout: 60_000 });
   await expect(fileCard(page, installer.name).getByRole('definition').first()).toHaveText('Uploaded', {

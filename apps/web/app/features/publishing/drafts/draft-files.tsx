@@ -6,7 +6,6 @@ import styles from './draft.module.css';
 import { Button } from '../../../shared/components/ui/button';
 import {
   clearFailedUpload,
-  isUnnamedKey,
   recognisedSha256,
   refuseUpload,
   resumeUpload,
@@ -46,7 +45,7 @@ export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () =
       {draft.files.some((file) => file.state === 'awaiting upload') && (
         <ChooseSeveral draft={draft} onChanged={onChanged} />
       )}
-      <UnnamedUploads draftId={draft.draft.id} uploads={uploads} />
+      <UploadsWithoutCard draft={draft} uploads={uploads} />
       {draft.files.length === 0 ? (
         <p className={styles.muted}>
           This draft names no file yet: the forms above take one with each entry that needs it.
@@ -69,22 +68,26 @@ export function DraftFiles({ draft, onChanged }: { draft: Draft; onChanged: () =
 }
 
 /**
- * The draft's files being sent while they are hashed, before their SHA-256 names them (decision
- * 282): each with its line here until its claim moves it to its card.
+ * The draft's uploads that no card shows: files sent while they are hashed, before their SHA-256
+ * names them (decision 282), and files named since, whose card comes with the draft's next
+ * reload: a drop between the claim and that reload would otherwise hide the upload's
+ * "Connection lost" from the publisher. Each has its line here until its card shows it.
  */
-function UnnamedUploads({ draftId, uploads }: { draftId: string; uploads: ReadonlyMap<string, UploadProgress> }) {
+function UploadsWithoutCard({ draft, uploads }: { draft: Draft; uploads: ReadonlyMap<string, UploadProgress> }) {
+  const draftId = draft.draft.id;
+  const onCards = new Set(draft.files.map((file) => uploadKey(draftId, file.sha256)));
   // A refusal is said where the file was chosen (the form's field, Choose several's alert), not twice.
-  const unnamed = [...uploads].filter(
+  const withoutCard = [...uploads].filter(
     ([key, upload]) =>
       key.startsWith(`${draftId}:`) &&
-      isUnnamedKey(key) &&
+      !onCards.has(key) &&
       upload.state !== 'uploaded' &&
       !(upload.state === 'failed' && !upload.resumable),
   );
-  if (unnamed.length === 0) return null;
+  if (withoutCard.length === 0) return null;
   return (
     <ul className={styles.cards} aria-label="Sent while hashed">
-      {unnamed.map(([key, upload]) => (
+      {withoutCard.map(([key, upload]) => (
         <li key={key} className={styles.card} aria-label={upload.name}>
           <h3 className={styles.cardTitle}>{upload.name}</h3>
           <UploadLine upload={upload} onResume={() => resumeUpload(key)} />

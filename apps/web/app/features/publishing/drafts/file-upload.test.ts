@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   fileKey,
   isRetryable,
-  isUnnamedKey,
   RETRY_FOR_MS,
   retryDelayMs,
   uploadFailureMessage,
   uploadsTotal,
-  uploadKey,
   type UploadProgress,
 } from './file-upload';
 
@@ -59,8 +57,6 @@ describe('a draft file in the browser', () => {
     const file = new File(['abc'], 'a:b.zip', { lastModified: 1_700_000_000_000 });
     const key = fileKey('d1', file);
     expect(key).toBe('d1:file:["a:b.zip",3,1700000000000]');
-    expect(isUnnamedKey(key)).toBe(true);
-    expect(isUnnamedKey(uploadKey('d1', 'f'.repeat(64)))).toBe(false);
     const all = new Map<string, UploadProgress>([
       [key, { state: 'uploading', name: 'a:b.zip', bytesSent: 1, totalBytes: 3, resumedAt: 0, recognised: false }],
     ]);

@@ -93,9 +93,6 @@ export const uploadKey = (draftId: string, sha: string) => `${draftId}:${sha}`;
 export const fileKey = (draftId: string, file: File) =>
   `${draftId}:file:${JSON.stringify([file.name, file.size, file.lastModified])}`;
 
-/** Whether an upload key is a file's, sent while it is hashed and not named yet (fileKey). */
-export const isUnnamedKey = (key: string) => key.split(':', 2)[1] === 'file';
-
 /** Moves an upload of this tab to another key (its SHA-256 is known now): what the screen shows follows it. */
 function rekey(target: { key: string }, to: string) {
   const from = target.key;
