@@ -168,7 +168,10 @@ test.describe('the draft screens', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await publishPreviewed(page);
-    await expect(page.getByRole('table')).toContainText(version);
+    // By its name: the address changes a moment before the change's page replaces the draft's tables.
+    await expect(
+      page.getByRole('table', { name: 'Every row it added, changed, removed, withdrew or restored' }),
+    ).toContainText(version);
 
     // The lookup lists it.
     const versions = await (
