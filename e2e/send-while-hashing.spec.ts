@@ -191,6 +191,8 @@ test('several files chosen at once: each sent while it is hashed; one that is no
   );
   expect(strangers).toHaveLength(1);
   expect(strangers[0]!.fields).not.toHaveProperty('sha256');
+  // Its address comes with the creation's answer, which the refusal may have come before.
+  await expect.poll(() => strangers[0]!.upload).not.toBe('');
   await expect
     .poll(() => requests.filter((request) => request.kind === 'deletion').map((request) => request.upload))
     .toEqual([strangers[0]!.upload]);
@@ -202,6 +204,44 @@ test('several files chosen at once: each sent while it is hashed; one that is no
   });
   expect(head.status()).toBe(404);
   acceptProblems(pageProblems, (problem) => problem.includes(strangers[0]!.upload));
+  expect(pageProblems).toEqual([]);
+});
+
+test('a file refused by its hash before the server has answered its upload’s creation: the upload is deleted once its address comes', async ({
+  page,
+  pageProblems,
+}) => {
+  test.setTimeout(120_000);
+  const stranger = await randomFileIn(dir, `Stranger-${unique()}.pdf`, 200);
+  await openDraft(page, [{ sha256: 'b'.repeat(64), name: `Awaited-${unique()}.pdf` }]);
+  const requests = uploadRequests(page);
+  const refusal = page.getByRole('alert').filter({ hasText: stranger.name });
+  // The server makes the upload; its answer reaches the page only once the hash has refused the file.
+  await page.route(`**${PUBLISHING_PATHS.uploads}`, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    const response = await route.fetch();
+    await refusal.waitFor({ timeout: 60_000 });
+    await route.fulfill({ response }).catch(() => {
+      // The page gave the request up: the test's assertions below say so.
+    });
+  });
+
+  await page.getByLabel('Choose several files to upload').setInputFiles(stranger.filePath);
+  await expect(refusal).toHaveText(
+    `${stranger.name} is none of this draft’s files awaiting upload: its SHA-256 is ${stranger.sha256}.`,
+    { timeout: 60_000 },
+  );
+  const created = requests.filter((request) => request.kind === 'creation');
+  expect(created).toHaveLength(1);
+  await expect.poll(() => created[0]!.upload).not.toBe('');
+  await expect
+    .poll(() => requests.filter((request) => request.kind === 'deletion').map((request) => request.upload))
+    .toEqual([created[0]!.upload]);
+  const head = await page.request.head(`${process.env.PORTAL_URL}${created[0]!.upload}`, {
+    headers: { authorization: `Bearer ${bearer}`, 'tus-resumable': '1.0.0' },
+  });
+  expect(head.status()).toBe(404);
+  expect(requests.some((request) => request.kind === 'patch' || request.kind === 'claim')).toBe(false);
   expect(pageProblems).toEqual([]);
 });
 

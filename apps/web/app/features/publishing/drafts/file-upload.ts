@@ -411,17 +411,24 @@ async function sendByTus(draftId: string, file: File, target: { key: string }, p
       stoppers.delete(target.key);
       resolve();
     };
-    // Refused by the browser's hash (refuseUpload): stopped, and its partial file deleted on the
-    // server; or stopped only, when the server deleted it already (its bytes are stored).
-    stoppers.set(target.key, (terminate) => {
-      stopped = true;
-      finish();
+    // Set when refused while its creation was unanswered: the server may hold the upload before
+    // this tab learns its address, so it is deleted once the address comes.
+    let deleteOnceCreated = false;
+    const abort = (terminate: boolean) =>
       void upload
         .abort(terminate)
         .catch(() => {
           // Not deleted (the connection is down): the server's check on the last byte and its sweep still hold.
         })
         .finally(() => forgetUploadAddress(fingerprintKey, target.key));
+    // Refused by the browser's hash (refuseUpload): stopped, and its partial file deleted on the
+    // server; or stopped only, when the server deleted it already (its bytes are stored).
+    stoppers.set(target.key, (terminate) => {
+      stopped = true;
+      finish();
+      // No address yet: aborting the creation's request would leave what the server made of it.
+      if (terminate && upload.url === null) deleteOnceCreated = true;
+      else abort(terminate);
     });
 
     const metadata: Record<string, string> = {
@@ -440,7 +447,8 @@ async function sendByTus(draftId: string, file: File, target: { key: string }, p
       // An unnamed upload's address is kept until its claim has settled it (afterLastByte).
       removeFingerprintOnSuccess: plan.afterLastByte === undefined,
       onUploadUrlAvailable: () => {
-        if (upload.url) plan.onAddress?.(upload.url);
+        if (deleteOnceCreated) abort(true);
+        else if (upload.url) plan.onAddress?.(upload.url);
       },
       // A resumed upload first asks the server how far it got: the screen says where it went on from.
       onAfterResponse: (request, response) => {
@@ -482,6 +490,7 @@ async function sendByTus(draftId: string, file: File, target: { key: string }, p
         });
       },
       onError: (error) => {
+        if (stopped) return;
         if ((error as TusError).originalResponse) return failedOrRetried(error);
         // No answer: the connection dropped, or the browser could not read the chunk (the file was
         // removed or changed on the disk after its hash had read it): that is no drop to wait out.
