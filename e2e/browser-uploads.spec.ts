@@ -10,7 +10,7 @@ import { CONNECTION_LOST_WORDS } from '../apps/web/app/features/publishing/draft
 import { fileUnreadableMessage } from '../apps/web/app/features/publishing/drafts/file-hash';
 import { onePibManifest } from '../test-kit/manifests';
 import { startTcpProxy, type TcpProxy } from '../test-kit/tcp-proxy';
-import { fileCard, randomFileIn, recordStatuses, statuses } from './draft-uploads';
+import { fileCard, randomFileIn, recordStatuses, statuses, uploadRequests, type UploadRequest } from './draft-uploads';
 import { acceptProblems, answeredWith, droppedConnection, expect, signInPage, test } from './fixtures';
 import { E2E_ADMINS } from './global-setup';
 import { newPublisher } from './publishers';
@@ -279,7 +279,7 @@ test('other bytes under the same name, size and date, chosen to resume: refused 
 });
 
 /**
- * The upload requests of a page: the uploads created, deleted and the requests that failed, with
+ * The upload requests of a page (the kit's record): the uploads created, those deleted, and
  * whether only the upload's own requests failed, and only as a file gone from the disk makes them:
  * Chromium fails the chunk it could no longer read, and logs it as it logs a dropped request:
  * ERR_FILE_NOT_FOUND when it came to open the file after the removal, ERR_FAILED when the read
@@ -288,21 +288,17 @@ test('other bytes under the same name, size and date, chosen to resume: refused 
  * that request (seen once in CI), as it would a PATCH still under way. `alsoFailing`: what a
  * test's own conditions may fail besides (a drop).
  */
-function uploadRequests(page: Page, alsoFailing: (request: string) => boolean = () => false) {
-  const created: string[] = [];
-  const deleted: string[] = [];
+function removedFileRequests(page: Page, alsoFailing: (request: string) => boolean = () => false) {
+  const requests = uploadRequests(page);
   const failed: string[] = [];
-  page.on('response', (response) => {
-    const method = response.request().method();
-    if (method === 'POST' && response.url().endsWith(PUBLISHING_PATHS.uploads) && response.status() === 201) {
-      created.push(new URL(response.headers()['location']!, response.url()).pathname);
-    }
-    if (method === 'DELETE' && response.status() === 204) deleted.push(new URL(response.url()).pathname);
-  });
   page.on('requestfailed', (request) =>
     failed.push(`${request.method()} ${new URL(request.url()).pathname} ${request.failure()?.errorText}`),
   );
-  const own = (method: string, reasons: string) => new RegExp(`^${method} ${created[0]} net::ERR_(${reasons})$`);
+  const answered = (kind: UploadRequest['kind'], status: number) =>
+    requests.filter((request) => request.kind === kind && request.status === status).map((request) => request.upload);
+  const created = () => answered('creation', 201);
+  const deleted = () => answered('deletion', 204);
+  const own = (method: string, reasons: string) => new RegExp(`^${method} ${created()[0]} net::ERR_(${reasons})$`);
   const unexpectedFailures = () =>
     failed.filter(
       (request) =>
@@ -322,7 +318,7 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
   const name = `Removed-${randomUUID().slice(0, 8)}.pdf`;
   const { filePath, sha256 } = await bigFile(name);
   const { card } = await draftAwaiting(page, { sha256, name });
-  const requests = uploadRequests(page);
+  const requests = removedFileRequests(page);
   await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
   // Sent and hashed at once: bytes go out while the hash's line is shown.
   await expect(card.getByRole('status').filter({ hasText: /^Uploading: (?!0 bytes)/ })).toBeVisible();
@@ -331,8 +327,8 @@ test('a file removed from the disk while it is sent and hashed: said in words, w
   await expect(card.getByRole('alert')).toHaveText(fileUnreadableMessage(name), { timeout: 60_000 });
   await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
   // The upload begun beside the hash is stopped and its partial file deleted on the server.
-  expect(requests.created).toHaveLength(1);
-  await expect.poll(() => requests.deleted).toEqual(requests.created);
+  expect(requests.created()).toHaveLength(1);
+  await expect.poll(() => requests.deleted()).toEqual(requests.created());
   expect(requests.unexpectedFailures()).toEqual([]);
   acceptProblems(pageProblems, (problem) => /net::ERR_(FILE_NOT_FOUND|FAILED)$/.test(problem));
   expect(pageProblems).toEqual([]);
@@ -348,7 +344,7 @@ test('a file removed from the disk after its hash, while its upload waits out a 
   const { filePath, sha256 } = await bigFile(name);
   const { card } = await draftAwaiting(page, { sha256, name });
   // The upload's requests meet the drop as any request does (a reset, a refused port, a socket the cut closed).
-  const requests = uploadRequests(page, (request) => /^(HEAD|PATCH) /.test(request) && droppedConnection(request));
+  const requests = removedFileRequests(page, (request) => /^(HEAD|PATCH) /.test(request) && droppedConnection(request));
   const cut = proxy.cutAfterBytes(0.1 * FILE_BYTES);
   await card.getByLabel('Choose the file again to resume').setInputFiles(filePath);
   await cut;
@@ -361,8 +357,8 @@ test('a file removed from the disk after its hash, while its upload waits out a 
   await expect(card.getByRole('alert')).toHaveText(fileUnreadableMessage(name), { timeout: 30_000 });
   await expect(card.getByRole('definition').first()).toHaveText('Awaiting upload');
   await expect(card.getByRole('button', { name: 'Resume', exact: true })).toHaveCount(0);
-  expect(requests.created).toHaveLength(1);
-  await expect.poll(() => requests.deleted).toEqual(requests.created);
+  expect(requests.created()).toHaveLength(1);
+  await expect.poll(() => requests.deleted()).toEqual(requests.created());
   expect(requests.unexpectedFailures()).toEqual([]);
   acceptProblems(pageProblems, droppedConnection);
   acceptProblems(pageProblems, (problem) => /net::ERR_(FILE_NOT_FOUND|FAILED)$/.test(problem));

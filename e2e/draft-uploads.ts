@@ -40,6 +40,8 @@ export interface UploadRequest {
   upload: string;
   /** The creation's Upload-Metadata, decoded; the claim's body. */
   fields: Record<string, unknown>;
+  /** The answer's status, once it has come (none for a request that failed). */
+  status?: number;
 }
 
 /**
@@ -51,32 +53,33 @@ export function uploadRequests(page: Page): UploadRequest[] {
   const claims = new RegExp(`${PUBLISHING_PATHS.draftFiles.replace(':draftId', '[0-9a-f-]+')}$`);
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.method() === 'POST' && url.pathname === PUBLISHING_PATHS.uploads) {
+    const method = request.method();
+    const ofAnUpload = url.pathname.startsWith(`${PUBLISHING_PATHS.uploads}/`);
+    let entry: UploadRequest;
+    if (method === 'POST' && url.pathname === PUBLISHING_PATHS.uploads) {
       const fields = Object.fromEntries(
         (request.headers()['upload-metadata'] ?? '')
           .split(',')
           .map((pair) => pair.split(' '))
           .map(([key, value]) => [key, value === undefined ? null : Buffer.from(value, 'base64').toString()]),
       );
-      const entry: UploadRequest = { kind: 'creation', upload: '', fields };
-      seen.push(entry);
-      void request.response().then((response) => {
-        const location = response?.headers()['location'];
-        if (location) entry.upload = new URL(location, request.url()).pathname;
-      });
-    } else if (request.method() === 'PATCH' && url.pathname.startsWith(`${PUBLISHING_PATHS.uploads}/`)) {
-      seen.push({
-        kind: 'patch',
-        upload: url.pathname,
-        fields: { offset: Number(request.headers()['upload-offset']) },
-      });
-    } else if (request.method() === 'DELETE' && url.pathname.startsWith(`${PUBLISHING_PATHS.uploads}/`)) {
-      seen.push({ kind: 'deletion', upload: url.pathname, fields: {} });
-    } else if (request.method() === 'POST' && claims.test(url.pathname)) {
+      entry = { kind: 'creation', upload: '', fields };
+    } else if (method === 'PATCH' && ofAnUpload) {
+      entry = { kind: 'patch', upload: url.pathname, fields: { offset: Number(request.headers()['upload-offset']) } };
+    } else if (method === 'DELETE' && ofAnUpload) {
+      entry = { kind: 'deletion', upload: url.pathname, fields: {} };
+    } else if (method === 'POST' && claims.test(url.pathname)) {
       const fields = request.postDataJSON() as Record<string, unknown>;
       const upload = typeof fields.uploadId === 'string' ? `${PUBLISHING_PATHS.uploads}/${fields.uploadId}` : '';
-      seen.push({ kind: 'claim', upload, fields });
-    }
+      entry = { kind: 'claim', upload, fields };
+    } else return;
+    seen.push(entry);
+    void request.response().then((response) => {
+      if (!response) return;
+      entry.status = response.status();
+      const location = response.headers()['location'];
+      if (entry.kind === 'creation' && location) entry.upload = new URL(location, request.url()).pathname;
+    });
   });
   return seen;
 }
