@@ -21,7 +21,9 @@ export const isUnreadableError = (error: unknown) =>
 
 /**
  * Whether `file` can still be read where `at` bytes were sent: a request whose body the browser
- * could not read fails as a dropped connection does, and only a read tells the two apart.
+ * could not read fails as a dropped connection does, and only a read tells the two apart. Any
+ * other failure of the read says nothing of the file: it is taken as readable, and the
+ * request's own failure stands.
  */
 export async function stillReadable(file: File, at: number): Promise<boolean> {
   const from = Math.min(at, Math.max(file.size - 1, 0));
@@ -29,8 +31,7 @@ export async function stillReadable(file: File, at: number): Promise<boolean> {
     await file.slice(from, from + 1).arrayBuffer();
     return true;
   } catch (error) {
-    if (isUnreadableError(error)) return false;
-    throw error;
+    return !isUnreadableError(error);
   }
 }
 

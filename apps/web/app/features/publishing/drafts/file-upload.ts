@@ -494,13 +494,11 @@ async function sendByTus(draftId: string, file: File, target: { key: string }, p
         if ((error as TusError).originalResponse) return failedOrRetried(error);
         // No answer: the connection dropped, or the browser could not read the chunk (the file was
         // removed or changed on the disk after its hash had read it): that is no drop to wait out.
-        void stillReadable(file, sent)
-          .catch(() => true)
-          .then((readable) => {
-            if (stopped) return;
-            if (readable) failedOrRetried(error);
-            else refuseSending(target.key, draftId, file, fileUnreadableMessage(file.name));
-          });
+        void stillReadable(file, sent).then((readable) => {
+          if (stopped) return;
+          if (readable) failedOrRetried(error);
+          else refuseSending(target.key, draftId, file, fileUnreadableMessage(file.name));
+        });
       },
     });
     function failedOrRetried(error: Error) {
