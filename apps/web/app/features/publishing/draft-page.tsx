@@ -48,24 +48,14 @@ export function HydrateFallback() {
 
 export default function DraftPage({ loaderData, params }: Route.ComponentProps) {
   const { result } = loaderData;
-  // A reload of this draft that got no answer, or a fault of the server's (a dropped network
-  // while a file is sent reloads the draft), keeps the draft and its forms on the screen, their
-  // input and sending with them, and says the reload failed above them.
-  const [lastShown, setLastShown] = useState<Draft | undefined>(undefined);
-  if (result.kind === 'ok' && result.data !== lastShown) setLastShown(result.data);
-  const reloadFailed =
-    result.kind === 'failed' && (result.status === 0 || result.status === null || result.status >= 500)
-      ? result
-      : undefined;
-  const kept = reloadFailed && lastShown?.draft.id === params.draftId ? lastShown : undefined;
   return (
     <StaffToolPage destination={PUBLISHING_DRAFT} icon={PublishingIcon} result={result}>
       <p>
         <Link to={href('servicePublishing')}>Back to Publishing</Link>
       </p>
-      {/* The screen keeps its place in the tree, so its forms are not made anew. */}
-      {reloadFailed && kept && <FailureAlert failure={reloadFailed} />}
-      <StaffDataView result={kept ? { kind: 'ok', data: kept } : result}>
+      {/* A dropped network while a file is sent reloads the draft: a reload that fails keeps
+          the draft, its forms' input and their sending on the screen. */}
+      <StaffDataView result={result} keepOnFailedReload={(shown) => shown.draft.id === params.draftId}>
         {(draft) => <DraftScreen draft={draft} />}
       </StaffDataView>
     </StaffToolPage>

@@ -1,5 +1,5 @@
 import { allows, type Me, type StaffAccess, type StaffRole } from '@portal/contracts';
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useRevalidator } from 'react-router';
 import { useIdentity } from './identity-store';
 import { refreshMyRoles, useMyRoles } from './my-roles';
@@ -106,9 +106,37 @@ export function StaffAccessGate({
   return children;
 }
 
-/** A staff screen's loaded data, or what went wrong (SPEC §8, `FailureAlert`), or nothing while signed out. */
-export function StaffDataView<T>({ result, children }: { result: StaffData<T>; children: (data: T) => ReactNode }) {
+/**
+ * A staff screen's loaded data, or what went wrong (SPEC §8, `FailureAlert`), or nothing while
+ * signed out. `keepOnFailedReload`: a reload that got no answer, or a fault of the server's,
+ * keeps the data last shown on the screen when this answers true for it (it is still the
+ * screen's subject), its forms and their input with it, and says the reload failed above it.
+ */
+export function StaffDataView<T>({
+  result,
+  children,
+  keepOnFailedReload,
+}: {
+  result: StaffData<T>;
+  children: (data: T) => ReactNode;
+  keepOnFailedReload?: (lastShown: T) => boolean;
+}) {
+  const [lastShown, setLastShown] = useState<{ data: T }>();
+  if (result.kind === 'ok' && result.data !== lastShown?.data) setLastShown({ data: result.data });
   if (result.kind === 'signed-out') return null;
-  if (result.kind !== 'ok') return <FailureAlert failure={result} />;
-  return children(result.data);
+  const reloadFailed =
+    result.kind === 'failed' &&
+    (result.status === 0 || result.status === null || result.status >= 500) &&
+    lastShown !== undefined &&
+    keepOnFailedReload?.(lastShown.data)
+      ? result
+      : undefined;
+  if (result.kind !== 'ok' && !reloadFailed) return <FailureAlert failure={result} />;
+  // The data keeps its place in the tree either way, so its forms are not made anew.
+  return (
+    <>
+      {reloadFailed && <FailureAlert failure={reloadFailed} />}
+      {children(result.kind === 'ok' ? result.data : lastShown!.data)}
+    </>
+  );
 }
