@@ -111,8 +111,6 @@ function serverModule(catalogues: Catalogues, messages: readonly SourceMessage[]
 }
 
 export interface MessagesManifest {
-  /** Each language's address prefix ('' for English) (scripts/first-paint.mjs). */
-  prefixes: Record<Language, string>;
   /** The `hreflang` links of each prerendered page offered in every language, by its English path (languageAlternates). */
   alternates: Record<string, ReturnType<typeof languageAlternates>>;
   /** Each language's import map: `@portal-messages/<namespace>` → its file. */
@@ -177,7 +175,6 @@ export function portalMessages(): Plugin {
         groups.set(group, [...(groups.get(group) ?? []), namespace]);
       }
       const manifest: MessagesManifest = {
-        prefixes: LANGUAGE_PREFIXES,
         alternates: Object.fromEntries(TRANSLATED_PAGES.map((page) => [page, languageAlternates(page)])),
         imports: {} as MessagesManifest['imports'],
         texts: {} as MessagesManifest['texts'],

@@ -22,6 +22,8 @@
 // skips what it did not render in <head>).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+// The contracts' TypeScript, which Node runs by stripping its types (the module imports nothing).
+import { languageOfPath, pathWithoutLanguage } from '../../../packages/contracts/src/languages.ts';
 
 const CLIENT_DIR = new URL('../build/client/', import.meta.url).pathname;
 const STYLESHEET = /<link rel="stylesheet" href="[^"]+"\/>/g;
@@ -35,10 +37,6 @@ const PUBLIC_ORIGIN = '__PORTAL_PUBLIC_ORIGIN__';
 const MESSAGES_IMPORT = /\bfrom\s*["'](@portal-messages\/[\w-]+)["']/g;
 /** Written by the messages plugin (apps/web/i18n/vite-plugin.ts). */
 const messages = JSON.parse(await readFile(new URL('../build/messages.json', import.meta.url), 'utf8'));
-const languageOfPage = (relative) =>
-  Object.keys(messages.prefixes).find(
-    (language) => messages.prefixes[language] !== '' && relative.startsWith(`${messages.prefixes[language].slice(1)}/`),
-  ) ?? 'en';
 /** The messages modules a page's scripts import, found in the scripts themselves. */
 const chunkMessages = new Map();
 async function messagesImported(href) {
@@ -62,7 +60,7 @@ for (const entry of files) {
   for (const link of stylesheets) moved = moved.replace(link, '');
   const scripts = [...moved.matchAll(MODULEPRELOAD)].map((match) => match[1]);
   const relative = path.relative(CLIENT_DIR, file).split(path.sep).join('/');
-  const language = languageOfPage(relative);
+  const language = languageOfPath(`/${relative}`);
   const imports = messages.imports[language];
   const namespaces = new Set((await Promise.all(scripts.map(messagesImported))).flat());
   // Several namespaces may be one file (apps/web/i18n/vite-plugin.ts): each file once.
@@ -82,9 +80,8 @@ console.log(`Stylesheets first, scripts after the first paint, in ${pages} pages
 /** A page's other languages for search engines: `hreflang` links where it is offered in every language. */
 function languageLinks(relative, language) {
   if (language === 'en-XA') return '<meta name="robots" content="noindex"/>';
-  const prefix = messages.prefixes[language];
   const directory = relative.replace(/(^|\/)index\.html$/, '');
-  const english = `/${directory.slice(prefix ? prefix.length : 0).replace(/^\//, '')}`.replace(/\/$/, '') || '/';
+  const english = pathWithoutLanguage(`/${directory}`).replace(/\/$/, '') || '/';
   const alternates = english === '/404' ? undefined : messages.alternates[english];
   if (!alternates) return '';
   return alternates
