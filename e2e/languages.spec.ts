@@ -1,4 +1,4 @@
-import type { Page, Route } from '@playwright/test';
+import type { CDPSession, Page, Route } from '@playwright/test';
 import {
   ADVISORY_PATHS,
   advisoryPagePath,
@@ -197,6 +197,81 @@ test.describe('without JavaScript, the product pages', () => {
     }
   });
 });
+
+test.describe('without JavaScript, the Japanese and Chinese pages', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('draw every character in a font that has it, each language in its own glyph forms', async ({ page }) => {
+    // Debian's Noto Sans CJK, the fonts of Linux and Android, which tokens.css names per language.
+    const fonts = { ja: 'Noto Sans CJK JP', 'zh-Hans': 'Noto Sans CJK SC' } as const;
+    const cdp = await page.context().newCDPSession(page);
+    for (const [language, font] of Object.entries(fonts) as [keyof typeof fonts, string][]) {
+      for (const path of ['/', FIRMWARE_PAGES[2]!.path, '/privacy']) {
+        await page.goto(pathInLanguage(path, language));
+        const drawn = await cjkTextFonts(cdp);
+        expect(drawn.length, `${language} ${path} has text in its script`).toBeGreaterThan(10);
+        for (const { text, fonts: used } of drawn) {
+          // A character no font has is drawn as a box by the first font: counted as that font's glyph.
+          const otherGlyphs = used
+            .filter((usage) => usage.familyName !== font)
+            .reduce((sum, u) => sum + u.glyphCount, 0);
+          expect(
+            used.map((usage) => usage.familyName),
+            `${language} ${path}: "${text}"`,
+          ).toContain(font);
+          expect(otherGlyphs, `${language} ${path}: "${text}" drawn by ${JSON.stringify(used)}`).toBeLessThanOrEqual(
+            [...text].filter((character) => !CJK_CHARACTER.test(character)).length,
+          );
+        }
+      }
+    }
+  });
+});
+
+/** A character of Japanese or Chinese writing: Han, kana, their punctuation and full-width forms. */
+const CJK_CHARACTER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\u30fc\uff00-\uffef]/u;
+
+/**
+ * Each element of the page with CJK characters in its own text: its text and its descendants'
+ * (Chromium tells the fonts that drew them all), and those fonts.
+ */
+async function cjkTextFonts(cdp: CDPSession) {
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', { depth: -1 });
+  type DomNode = typeof root;
+  /** DOM's nodeType of a text node. */
+  const TEXT_NODE = 3;
+  const ownText = (node: DomNode) =>
+    (node.children ?? [])
+      .filter((child) => child.nodeType === TEXT_NODE)
+      .map((child) => child.nodeValue)
+      .join('');
+  // Its text and its descendants', with what their ::before, ::after and ::marker draw.
+  const allText = async (node: DomNode): Promise<string> => {
+    if (node.nodeType === TEXT_NODE) return node.nodeValue;
+    const parts = await Promise.all((node.children ?? []).map(allText));
+    for (const pseudo of node.pseudoElements ?? []) {
+      const { computedStyle } = await cdp.send('CSS.getComputedStyleForNode', { nodeId: pseudo.nodeId });
+      const content = computedStyle.find((property) => property.name === 'content')?.value ?? '';
+      // A list item's marker draws its bullet or number and a space: at most "10. ".
+      parts.push(pseudo.pseudoType === 'marker' ? '10. ' : /^".*"$/.test(content) ? content.slice(1, -1) : '');
+    }
+    return parts.join('');
+  };
+  const found: { text: string; fonts: { familyName: string; glyphCount: number }[] }[] = [];
+  const visit = async (node: DomNode) => {
+    if (['HEAD', 'SCRIPT', 'STYLE', 'TEMPLATE'].includes(node.nodeName)) return;
+    if (CJK_CHARACTER.test(ownText(node))) {
+      const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId: node.nodeId });
+      // An element not drawn (a closed menu's, a hidden one's) has no fonts.
+      if (fonts.length > 0) found.push({ text: await allText(node), fonts });
+    }
+    for (const child of node.children ?? []) await visit(child);
+  };
+  await visit(root);
+  return found;
+}
 
 /** The privacy policy and the security pages' own words. */
 const POLICY_PAGES: TranslatedPage[] = [

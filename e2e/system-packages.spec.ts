@@ -3,7 +3,7 @@ import { chmodSync, constants, copyFileSync, mkdirSync, mkdtempSync, rmSync } fr
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { missingMessage, missingPackages, type SystemPackage } from '../scripts/system-packages.mjs';
+import { BROWSER_PACKAGES, missingMessage, missingPackages, type SystemPackage } from '../scripts/system-packages.mjs';
 import { REPO_ROOT } from '../test-kit/portal-process';
 
 // A newcomer who may not install packages (not root) and lacks some: `npm test` and
@@ -11,7 +11,7 @@ import { REPO_ROOT } from '../test-kit/portal-process';
 // Nothing is uninstalled: the commands run with a PATH that holds none of the programs, as
 // the unprivileged user `nobody` when these tests run as root.
 const commands: { script: string; packages: SystemPackage[] }[] = [
-  { script: 'test.mjs', packages: ['chromium-headless-shell', 'chromium', 'redis-server', 'nginx', 'gnupg'] },
+  { script: 'test.mjs', packages: [...BROWSER_PACKAGES, 'redis-server', 'nginx', 'gnupg'] },
   { script: 'test-cluster.mjs', packages: ['postgresql', 'redis-server', 'nginx'] },
 ];
 

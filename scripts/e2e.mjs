@@ -1,8 +1,8 @@
 // The end-to-end tests: Playwright in Debian's Chromium against the production build.
 import { spawnSync } from 'node:child_process';
-import { ensureSystemPackages } from './system-packages.mjs';
+import { BROWSER_PACKAGES, ensureSystemPackages } from './system-packages.mjs';
 
-ensureSystemPackages(['chromium-headless-shell', 'chromium']);
+ensureSystemPackages(BROWSER_PACKAGES);
 const root = new URL('..', import.meta.url).pathname;
 const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);

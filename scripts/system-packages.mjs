@@ -26,6 +26,10 @@ const PACKAGES = {
         ? executable(env.CHROMIUM_HEADLESS_SHELL_PATH)
         : (executable('/usr/lib/chromium/chromium-headless-shell') ?? inDirs('chromium-headless-shell', dirs)),
   },
+  'fonts-noto-cjk': {
+    purpose: 'the Japanese and Chinese pages are checked drawn in the CJK fonts a Linux system ships',
+    locate: () => ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'].find((file) => existsSync(file)),
+  },
   'redis-server': {
     purpose: 'the tests of the limits shared through Redis start one',
     locate: (dirs) => inDirs('redis-server', dirs),
@@ -82,6 +86,9 @@ function known(name) {
   if (!entry) throw new Error(`unknown system package "${name}"; known: ${Object.keys(PACKAGES).join(', ')}`);
   return entry;
 }
+
+/** What the browser tests need: the browsers, and the fonts their pages are drawn in. */
+export const BROWSER_PACKAGES = ['chromium-headless-shell', 'chromium', 'fonts-noto-cjk'];
 
 /** The line a person reads when packages are missing and this process may not install them. */
 export function missingMessage(names) {

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs, stripVTControlCharacters } from 'node:util';
-import { ensureSystemPackages } from './system-packages.mjs';
+import { BROWSER_PACKAGES, ensureSystemPackages } from './system-packages.mjs';
 
 const USAGE = `npm run test:repeat -- [options]
   --runs N          how many times (default 10)
@@ -52,9 +52,7 @@ const workDir = path.join(resultsDir, 'repeat');
 rmSync(workDir, { recursive: true, force: true });
 mkdirSync(workDir, { recursive: true });
 
-ensureSystemPackages(
-  runE2e ? ['chromium-headless-shell', 'chromium', 'redis-server', 'nginx'] : ['redis-server', 'nginx'],
-);
+ensureSystemPackages(runE2e ? [...BROWSER_PACKAGES, 'redis-server', 'nginx'] : ['redis-server', 'nginx']);
 
 const started = Date.now();
 const step = (name, command, args, env = {}) => {

@@ -2,12 +2,12 @@
 // Ends with one line counting every test that ran: "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { ensureSystemPackages } from './system-packages.mjs';
+import { BROWSER_PACKAGES, ensureSystemPackages } from './system-packages.mjs';
 import { phasesLine, slowestLines } from './test-report.mjs';
 
 // Before anything runs: the browser, the servers the shared-limits and accel tests start, and
 // gpg, which checks the CSAF documents' signatures.
-ensureSystemPackages(['chromium-headless-shell', 'chromium', 'redis-server', 'nginx', 'gnupg']);
+ensureSystemPackages([...BROWSER_PACKAGES, 'redis-server', 'nginx', 'gnupg']);
 
 const root = new URL('..', import.meta.url).pathname;
 const resultsDir = `${root}test-results`;
