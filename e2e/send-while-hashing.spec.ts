@@ -164,8 +164,10 @@ test('several files chosen at once: each sent while it is hashed; one that is no
   pageProblems,
 }) => {
   test.setTimeout(120_000);
+  // Large enough that their hash outlasts the uploads' creation on a busy machine: a hash that
+  // ends first names an upload before its first byte (48 MB each lost that race once, in a timed run).
   const files = await Promise.all(
-    ['A', 'B'].map((letter) => randomFileIn(dir, `Several-${letter}-${unique()}.pdf`, 48)),
+    ['A', 'B'].map((letter) => randomFileIn(dir, `Several-${letter}-${unique()}.pdf`, 128)),
   );
   const stranger = await randomFileIn(dir, `Stranger-${unique()}.pdf`, 48);
   // A third file the draft names and nobody chooses: "Choose several files" stays, with its alert.
