@@ -122,7 +122,10 @@ export function StaffDataView<T>({
   keepOnFailedReload?: (lastShown: T) => boolean;
 }) {
   const [lastShown, setLastShown] = useState<{ data: T }>();
-  if (result.kind === 'ok' && result.data !== lastShown?.data) setLastShown({ data: result.data });
+  // Only a view that keeps its data remembers it: the others render once per load.
+  if (keepOnFailedReload && result.kind === 'ok' && result.data !== lastShown?.data) {
+    setLastShown({ data: result.data });
+  }
   if (result.kind === 'signed-out') return null;
   const reloadFailed =
     result.kind === 'failed' &&
