@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 const LOWEST_CHOSEN = 10_000;
 /** The ephemeral range's start where the system does not say (IANA's, which macOS and Windows use). */
 const IANA_EPHEMERAL_START = 49_152;
+/** The system's range is read once: it is set at boot. */
+let ephemeralStartRead: Promise<number> | undefined;
 
 /**
  * A TCP port on loopback that nothing listens on right now, chosen below the system's ephemeral
@@ -15,10 +17,11 @@ const IANA_EPHEMERAL_START = 49_152;
  * range only another listener takes a port.
  */
 export async function freePort(): Promise<number> {
-  const ephemeralStart = await readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').then(
+  ephemeralStartRead ??= readFile('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').then(
     (range) => Number(range.trim().split(/\s+/)[0]),
     () => IANA_EPHEMERAL_START,
   );
+  const ephemeralStart = await ephemeralStartRead;
   if (Number.isInteger(ephemeralStart) && ephemeralStart > LOWEST_CHOSEN + 1000) {
     for (let tries = 0; tries < 20; tries++) {
       const port = randomInt(LOWEST_CHOSEN, ephemeralStart);
