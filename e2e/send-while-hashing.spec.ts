@@ -108,6 +108,18 @@ async function draftOnServer(page: Page, draftId: string) {
   return (await answer.json()) as Draft;
 }
 
+/** The uploads the page deleted, in order. */
+const deletedUploads = (requests: UploadRequest[]) =>
+  requests.filter((request) => request.kind === 'deletion').map((request) => request.upload);
+
+/** The status the server answers a tus HEAD of `upload` with: 404 once it is deleted. */
+async function uploadStatus(page: Page, upload: string) {
+  const head = await page.request.head(`${process.env.PORTAL_URL}${upload}`, {
+    headers: { authorization: `Bearer ${bearer}`, 'tus-resumable': '1.0.0' },
+  });
+  return head.status();
+}
+
 /**
  * Sent while hashed: created without a SHA-256, its first bytes sent before the claim that
  * names it (which waits for the hash), and that claim names this upload.
@@ -195,16 +207,11 @@ test('several files chosen at once: each sent while it is hashed; one that is no
   expect(strangers[0]!.fields).not.toHaveProperty('sha256');
   // Its address comes with the creation's answer, which the refusal may have come before.
   await expect.poll(() => strangers[0]!.upload).not.toBe('');
-  await expect
-    .poll(() => requests.filter((request) => request.kind === 'deletion').map((request) => request.upload))
-    .toEqual([strangers[0]!.upload]);
+  await expect.poll(() => deletedUploads(requests)).toEqual([strangers[0]!.upload]);
   expect(requests.some((request) => request.kind === 'claim' && request.fields.sha256 === stranger.sha256)).toBe(false);
   const onServer = await draftOnServer(page, draftId);
   expect(onServer.files.map((file) => file.state)).toEqual(['uploaded', 'uploaded', 'awaiting upload']);
-  const head = await page.request.head(`${process.env.PORTAL_URL}${strangers[0]!.upload}`, {
-    headers: { authorization: `Bearer ${bearer}`, 'tus-resumable': '1.0.0' },
-  });
-  expect(head.status()).toBe(404);
+  expect(await uploadStatus(page, strangers[0]!.upload)).toBe(404);
   acceptProblems(pageProblems, (problem) => problem.includes(strangers[0]!.upload));
   expect(pageProblems).toEqual([]);
 });
@@ -236,13 +243,8 @@ test('a file refused by its hash before the server has answered its upload’s c
   const created = requests.filter((request) => request.kind === 'creation');
   expect(created).toHaveLength(1);
   await expect.poll(() => created[0]!.upload).not.toBe('');
-  await expect
-    .poll(() => requests.filter((request) => request.kind === 'deletion').map((request) => request.upload))
-    .toEqual([created[0]!.upload]);
-  const head = await page.request.head(`${process.env.PORTAL_URL}${created[0]!.upload}`, {
-    headers: { authorization: `Bearer ${bearer}`, 'tus-resumable': '1.0.0' },
-  });
-  expect(head.status()).toBe(404);
+  await expect.poll(() => deletedUploads(requests)).toEqual([created[0]!.upload]);
+  expect(await uploadStatus(page, created[0]!.upload)).toBe(404);
   expect(requests.some((request) => request.kind === 'patch' || request.kind === 'claim')).toBe(false);
   expect(pageProblems).toEqual([]);
 });
@@ -267,9 +269,7 @@ test('a file removed from the disk while an entry form sends and hashes it: said
   await expect(page.getByText('This draft has no entries yet')).toBeVisible();
   const created = requests.filter((request) => request.kind === 'creation');
   expect(created).toHaveLength(1);
-  await expect
-    .poll(() => requests.filter((request) => request.kind === 'deletion').map((request) => request.upload))
-    .toEqual([created[0]!.upload]);
+  await expect.poll(() => deletedUploads(requests)).toEqual([created[0]!.upload]);
   expect(requests.some((request) => request.kind === 'claim')).toBe(false);
   // Chromium fails the chunk it could no longer read, and logs it as a dropped request.
   acceptProblems(pageProblems, (problem) => /net::ERR_(FILE_NOT_FOUND|FAILED|ABORTED)$/.test(problem));
@@ -423,10 +423,7 @@ test('other bytes under the same name, size and date, chosen among several after
   // Recognised: resumed from where the server had it, named from its start, never created again.
   expect(requests.filter((request) => request.kind === 'creation')).toEqual([]);
   expect(requests.find((request) => request.kind === 'patch')?.fields.offset).toBeGreaterThan(0);
-  const head = await page.request.head(`${process.env.PORTAL_URL}${requests.find((r) => r.kind === 'patch')!.upload}`, {
-    headers: { authorization: `Bearer ${bearer}`, 'tus-resumable': '1.0.0' },
-  });
-  expect(head.status()).toBe(404);
+  expect(await uploadStatus(page, requests.find((r) => r.kind === 'patch')!.upload)).toBe(404);
   acceptProblems(pageProblems, droppedConnection);
   acceptProblems(pageProblems, answeredWith(422));
   expect(pageProblems).toEqual([]);
