@@ -55,11 +55,12 @@ export const whereFileText = richMessage<{ fileName: string; b: Tag }>(
 );
 /**
  * `fileName` is update.zip, `copyName` the name a browser gives a second copy (update (1).zip),
- * `baseName` the name without its ending (update). Windows hides the ending: the sentence says
- * to type the name without it.
+ * `baseName` the name without its ending (update). Windows may hide the ending: the sentence
+ * says to type the name without it only where it does (a name typed without it where Windows
+ * shows it would lose it).
  */
 export const renameFile = message<{ fileName: string; copyName: string; baseName: string }>(
-  'If your browser saved it under another name, such as {copyName}, rename it to {fileName}. Windows may hide the .zip ending, so type only {baseName} as the new name there.',
+  'If your browser saved it under another name, such as {copyName}, rename it to {fileName}. Windows may hide the .zip ending: if it does, type only {baseName} as the new name.',
 );
 
 /** Step 2's heading. */
