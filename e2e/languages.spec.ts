@@ -610,27 +610,115 @@ test('a German visitor finds the German home page in one click: German words, Ge
   expect(pageProblems).toEqual([]);
 });
 
-test('a German visitor looks up DEMO-CS-1001 in German, with German dates; a mistyped ID gets a German error', async ({
+/** The offline installer's lookup in a language: the words a visitor follows and reads there. */
+interface LookupWords {
+  /** The language's name in the switch. */
+  name: string;
+  /** Home's link to the lookup. */
+  link: string;
+  heading: string;
+  label: string;
+  find: string;
+  versions: string;
+  size: string;
+  /** SPEC §8's "Invalid Registration ID", translated. */
+  invalid: string;
+  whatNext: string;
+  day: RegExp;
+}
+const OFFLINE_LOOKUP: Record<Exclude<ShippedLanguage, 'en'>, LookupWords> = {
+  de: {
+    name: 'Deutsch',
+    link: 'Cornerstone-Offline-Installationsprogramme',
+    heading: 'Offline-Installationsprogramm',
+    label: 'Registrierungs-ID',
+    find: 'Suchen',
+    versions: 'Versionen',
+    size: 'Größe',
+    invalid: 'Ungültige Registrierungs-ID',
+    whatNext: 'Was Sie jetzt tun können',
+    day: GERMAN_DAY,
+  },
+  fr: {
+    name: 'Français',
+    link: 'Programmes d’installation hors ligne de Cornerstone',
+    heading: 'Programme d’installation hors ligne',
+    label: 'Identifiant d’enregistrement',
+    find: 'Rechercher',
+    versions: 'Versions',
+    size: 'Taille',
+    invalid: 'Identifiant d’enregistrement non valide',
+    whatNext: 'Que faire maintenant',
+    day: /^\d{1,2} (janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre) \d{4}$/,
+  },
+  es: {
+    name: 'Español',
+    link: 'Instaladores sin conexión de Cornerstone',
+    heading: 'Instalador sin conexión',
+    label: 'ID de registro',
+    find: 'Buscar',
+    versions: 'Versiones',
+    size: 'Tamaño',
+    invalid: 'ID de registro no válido',
+    whatNext: 'Qué hacer ahora',
+    day: /^\d{1,2} de (enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/,
+  },
+  ja: {
+    name: '日本語',
+    link: 'Cornerstone オフラインインストーラー',
+    heading: 'オフラインインストーラー',
+    label: '登録 ID',
+    find: '検索',
+    versions: 'バージョン',
+    size: 'サイズ',
+    invalid: '登録 ID が無効です',
+    whatNext: '次の手順',
+    day: /^\d{4}年\d{1,2}月\d{1,2}日$/,
+  },
+  'zh-Hans': {
+    name: '简体中文',
+    link: 'Cornerstone 离线安装程序',
+    heading: '离线安装程序',
+    label: '注册 ID',
+    find: '查找',
+    versions: '版本',
+    size: '大小',
+    invalid: '注册 ID 无效',
+    whatNext: '接下来怎么做',
+    day: /^\d{4}年\d{1,2}月\d{1,2}日$/,
+  },
+};
+
+test('a visitor of each language reaches its home page from the English one in one click, looks up DEMO-CS-1001 with its dates, and a mistyped ID gets its error', async ({
   page,
   pageProblems,
 }) => {
-  await gotoHydrated(page, '/de');
-  await page.getByRole('main').getByRole('link', { name: 'Cornerstone-Offline-Installationsprogramme' }).click();
-  await expect(page).toHaveURL(/\/de\/cornerstone\/offline$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offline-Installationsprogramm');
-  await page.getByLabel('Registrierungs-ID').fill('DEMO-CS-1001');
-  await page.getByRole('button', { name: 'Suchen' }).click();
-  await expect(page).toHaveURL(/\/de\/cornerstone\/offline\?registrationId=DEMO-CS-1001$/);
-  const versions = page.getByRole('region', { name: 'Versionen' });
-  await expect(versions.getByText('Cornerstone 2.10.0', { exact: true })).toBeVisible();
-  await expect(versions.locator('dd time').first()).toHaveText(GERMAN_DAY);
-  await expect(versions.getByRole('term').filter({ hasText: 'Größe' }).first()).toBeVisible();
+  for (const language of Object.keys(OFFLINE_LOOKUP) as (keyof typeof OFFLINE_LOOKUP)[]) {
+    const words = OFFLINE_LOOKUP[language];
+    await test.step(language, async () => {
+      await gotoHydrated(page, '/');
+      await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: words.name }).click();
+      await expect(page).toHaveURL(new RegExp(`${pathInLanguage('/', language)}$`));
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await page.getByRole('main').getByRole('link', { name: words.link }).click();
+      const offline = pathInLanguage('/cornerstone/offline', language);
+      await expect(page).toHaveURL(new RegExp(`${offline}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(words.heading);
+      await page.getByLabel(words.label).fill('DEMO-CS-1001');
+      await page.getByRole('button', { name: words.find }).click();
+      await expect(page).toHaveURL(new RegExp(`${offline}\\?registrationId=DEMO-CS-1001$`));
+      const versions = page.getByRole('region', { name: words.versions });
+      await expect(versions.getByText('Cornerstone 2.10.0', { exact: true })).toBeVisible();
+      await expect(versions.locator('dd time').first()).toHaveText(words.day);
+      await expect(versions.getByRole('term').filter({ hasText: words.size }).first()).toBeVisible();
 
-  await page.getByLabel('Registrierungs-ID').fill('DEMO-CS-1O01');
-  await page.getByRole('button', { name: 'Suchen' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Ungültige Registrierungs-ID');
-  await expect(page.getByRole('heading', { name: 'Was Sie jetzt tun können' })).toBeVisible();
-  expect(acceptProblems(pageProblems, answeredWith(401))).toHaveLength(1);
+      await page.getByLabel(words.label).fill('DEMO-CS-1O01');
+      await page.getByRole('button', { name: words.find }).click();
+      await expect(page.getByRole('alert')).toHaveText(words.invalid);
+      await expect(page.getByRole('heading', { name: words.whatNext })).toBeVisible();
+    });
+  }
+  expect(acceptProblems(pageProblems, answeredWith(401))).toHaveLength(Object.keys(OFFLINE_LOOKUP).length);
   expect(pageProblems).toEqual([]);
 });
 
