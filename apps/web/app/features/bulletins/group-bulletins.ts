@@ -1,17 +1,10 @@
 import { compareVersions, type Pib } from '@portal/contracts';
+import { compareNames } from '../../shared/compare-names';
 
 export interface VariantGroup {
   variant: string;
   pibs: Pib[];
 }
-
-/**
- * Made on first use: a collator loads the browser's collation data, a long task on a slow
- * phone, and one variant (the usual answer) is never compared (decision 165).
- */
-let byName: Intl.Collator | undefined;
-const compareNames = (a: string, b: string) =>
-  (byName ??= new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' })).compare(a, b);
 
 /** PIBs of one product, grouped by variant (variants by name), each group by version, newest first (SPEC §2). */
 export function groupBulletins(pibs: readonly Pib[], product: string): VariantGroup[] {
