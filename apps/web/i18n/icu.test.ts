@@ -1,14 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { LANGUAGES, intlLocale } from '@portal/contracts';
+import { describe, expect, it, vi } from 'vitest';
 import { compileIcu, helperCode, parseIcu, placeholders, pseudoIcu, PSEUDO_LETTERS, type Helper } from './icu.ts';
 import { readPo, writePo } from './po.ts';
 
-/** A compiled message as the browser runs it. */
-function run(source: string, language: Parameters<typeof helperCode>[1], values?: object): string {
+/** A compiled message as the browser loads it: its module's helpers, then the message. */
+function load(source: string, language: Parameters<typeof helperCode>[1]): (values?: object) => string {
   const helpers = new Set<Helper>();
   const expression = compileIcu(parseIcu(source), helpers);
   const message: unknown = new Function(`${helperCode(helpers, language)}return ${expression};`)();
-  return typeof message === 'function' ? (message as (values: object) => string)(values ?? {}) : (message as string);
+  return (values) =>
+    typeof message === 'function' ? (message as (values: object) => string)(values ?? {}) : (message as string);
 }
+
+/** A compiled message as the browser runs it. */
+const run = (source: string, language: Parameters<typeof helperCode>[1], values?: object) =>
+  load(source, language)(values);
 
 describe('ICU messages, compiled', () => {
   it('are plain strings when they take no value', () => {
@@ -27,6 +33,29 @@ describe('ICU messages, compiled', () => {
     expect(run(files, 'en', { count: 1234 })).toBe('1,234 files');
     expect(run('{count, plural, one {# Datei} other {# Dateien}}', 'de', { count: 1234 })).toBe('1.234 Dateien');
     expect(run('{count, plural, other {# 件のファイル}}', 'ja', { count: 2 })).toBe('2 件のファイル');
+  });
+
+  it('write a small whole number as Intl does, without making a NumberFormat for it', () => {
+    const count = '{count, number}';
+    for (const language of LANGUAGES) {
+      const format = new Intl.NumberFormat(intlLocale(language));
+      for (const number of [0, 1, 7, 42, 999, 1000, 1234, 1234567, 2.5, -3, -0]) {
+        expect(run(count, language, { count: number }), `${number} in ${language}`).toBe(format.format(number));
+      }
+    }
+    const components = load('{count, plural, one {# component} other {# components}}', 'en');
+    const { NumberFormat } = Intl;
+    const made = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof NumberFormat>
+    ) {
+      return new NumberFormat(...args);
+    } as typeof NumberFormat);
+    try {
+      expect(components({ count: 120 })).toBe('120 components');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 
   it('write dates by the language', () => {
