@@ -276,9 +276,18 @@ export function helperCode(helpers: ReadonlySet<Helper>, language: Language): st
  * build runs on, the same CLDR data as the browser's.
  */
 function writesSmallNumbersPlainly(locale: string): boolean {
-  const format = new Intl.NumberFormat(locale);
-  return Array.from({ length: 1000 }, (_, number) => number).every((number) => format.format(number) === `${number}`);
+  let plainly = smallNumbersPlainly.get(locale);
+  if (plainly === undefined) {
+    const format = new Intl.NumberFormat(locale);
+    plainly = Array.from({ length: 1000 }, (_, number) => number).every(
+      (number) => format.format(number) === `${number}`,
+    );
+    smallNumbersPlainly.set(locale, plainly);
+  }
+  return plainly;
 }
+/** Asked once per locale: every message module of a language asks again. */
+const smallNumbersPlainly = new Map<string, boolean>();
 
 const ACCENTS: Record<string, string> = Object.fromEntries(
   [...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'].map((letter, index) => [

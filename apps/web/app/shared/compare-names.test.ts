@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { seededRandom, type SeededRandom } from '../../../../test-kit/seeded-random';
 
 const reference = new Intl.Collator('en-US', { numeric: true, sensitivity: 'base' });
 
@@ -9,20 +10,11 @@ const fresh = async () => {
 };
 
 /** A random name from `alphabet`, up to `length` characters; runs of digits often start with zeros. */
-function randomName(alphabet: string, length: number, random: () => number): string {
+function randomName(alphabet: string, length: number, random: SeededRandom): string {
   let name = '';
-  const size = Math.floor(random() * (length + 1));
-  for (let index = 0; index < size; index++) name += alphabet[Math.floor(random() * alphabet.length)];
+  const size = random.int(length + 1);
+  for (let index = 0; index < size; index++) name += random.pick([...alphabet]);
   return name;
-}
-
-/** A repeatable sequence of numbers in [0, 1): the same pairs in every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
 }
 
 describe('compareNames', () => {
@@ -32,7 +24,7 @@ describe('compareNames', () => {
     const compareNames = await fresh();
     const names = ['Standard', '21 CFR Part 11', 'Part 2', 'part 10', 'Part10', 'Pharma', '007', '7a', 'a', 'A ', ''];
     expect([...names].sort(compareNames)).toEqual([...names].sort(reference.compare));
-    const random = seeded(50);
+    const random = seededRandom(50);
     for (let pair = 0; pair < 20_000; pair++) {
       const a = randomName('aAbZz 0019', 8, random);
       const b = randomName('aAbZz 0019', 8, random);
