@@ -194,3 +194,39 @@ test.describe('Declaration of Software Validation', () => {
     expect(pageProblems).toEqual([]);
   });
 });
+
+test.describe('A link to a search', () => {
+  const LOOKUPS = [
+    ['Offline Installer', `/cornerstone/offline?registrationId=${CS}`, CS],
+    ['PIBs', `/cornerstone/pibs?registrationId=${CS}`, CS],
+    ['ChromaTOF PIBs', `/chromatof/pibs?registrationId=${KEY}`, KEY],
+    ['DSVs', `/cornerstone/dsvs?registrationId=${CS}`, CS],
+  ] as const;
+  for (const [name, url, id] of LOOKUPS) {
+    test(`${name}: what the visitor opened while the search ran stays open when its results come`, async ({
+      page,
+      pageProblems,
+    }) => {
+      // The search's answer waits until the visitor has opened the help.
+      let answer!: () => void;
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/v1/**', async (route) => {
+        if (/^(Hasp|Rainbow) id=/.test(route.request().headers().authorization ?? '')) await answered;
+        await route.continue();
+      });
+      await page.goto(url);
+      const dialog = page.getByRole('dialog', { name: 'Where is this?' });
+      // Until the page has hydrated the button does nothing: clicked again until the help opens.
+      await expect(async () => {
+        await page.getByRole('button', { name: 'Where is this?' }).click();
+        await expect(dialog).toBeVisible({ timeout: 250 });
+      }).toPass();
+      answer();
+      // The results came (the modal help makes the rest of the page inert, so found by CSS).
+      await expect(page.locator('form[role="search"] input')).toHaveValue(id);
+      await expect(page.locator('main ul li a').first()).toBeAttached();
+      await expect(dialog).toBeVisible();
+      expect(pageProblems).toEqual([]);
+    });
+  }
+});

@@ -8,7 +8,7 @@ import {
   TRANSLATED_PAGES,
 } from '@portal/contracts';
 import type { Config } from '@react-router/dev/config';
-import { writeFile } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DESTINATIONS } from './app/shared/navigation/navigation';
 import { LANGUAGE_SEGMENT } from './app/routes';
@@ -77,6 +77,16 @@ export default {
       .filter(
         (pattern) => !ALL_LANGUAGES.some((language) => language !== 'en' && pattern === LANGUAGE_PREFIXES[language]),
       );
+    // A lookup's build-time loader (its idle state, run-lookup.ts) is written beside its page
+    // as `<page>.data` too. No browser asks for it (the lookup's clientLoader never calls the
+    // server loader), so the build leaves it out rather than serve it.
+    const clientDirectory = path.join(buildDirectory, 'client');
+    const files = await readdir(clientDirectory, { recursive: true, withFileTypes: true });
+    await Promise.all(
+      files
+        .filter((file) => file.isFile() && file.name.endsWith('.data'))
+        .map((file) => rm(path.join(file.parentPath, file.name))),
+    );
     await writeFile(
       path.join(buildDirectory, 'client-routes.json'),
       `${JSON.stringify([...new Set(patterns)], null, 2)}\n`,

@@ -1,7 +1,7 @@
 import { keyIdAuthorization, type Pib } from '@portal/contracts';
 import { KeyIdHelp, KeyIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { keyId } from '../../shared/lookup/lookup.messages';
-import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { prerenderedLookup, runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/chromatof-pibs-page';
 import { getBulletins } from '../../shared/api/get-bulletins';
@@ -9,6 +9,8 @@ import * as m from './bulletins.messages';
 import { BulletinsView } from './bulletins-view';
 
 export const meta = () => pageMeta(m.chromatofTitle, m.chromatofDescription);
+
+export const loader = prerenderedLookup;
 
 /** The query parameter is named registrationId but carries the key ID (SPEC §2). */
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LookupState<Pib[]>> {
@@ -33,10 +35,6 @@ const view = () => ({
   whereIsThis: <KeyIdHelp />,
   whereInShort: <KeyIdWhere />,
 });
-
-export function HydrateFallback() {
-  return <BulletinsView {...view()} state={{ registrationId: '' }} busy={false} />;
-}
 
 export default function ChromatofPibsPage({ loaderData }: Route.ComponentProps) {
   return <BulletinsView {...view()} state={loaderData} busy={useLookupBusy()} />;

@@ -1,7 +1,7 @@
 import { CORNERSTONE_PRODUCT, registrationIdAuthorization, type Pib } from '@portal/contracts';
 import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { registrationId } from '../../shared/lookup/lookup.messages';
-import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { prerenderedLookup, runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { pageMeta } from '../../shared/page-meta';
 import type { Route } from './+types/cornerstone-pibs-page';
 import { getBulletins } from '../../shared/api/get-bulletins';
@@ -9,6 +9,8 @@ import * as m from './bulletins.messages';
 import { BulletinsView } from './bulletins-view';
 
 export const meta = () => pageMeta(m.productInformationBulletins, m.cornerstoneDescription);
+
+export const loader = prerenderedLookup;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LookupState<Pib[]>> {
   return runLookup(
@@ -32,10 +34,6 @@ const view = () => ({
   whereIsThis: <RegistrationIdHelp />,
   whereInShort: <RegistrationIdWhere />,
 });
-
-export function HydrateFallback() {
-  return <BulletinsView {...view()} state={{ registrationId: '' }} busy={false} />;
-}
 
 export default function CornerstonePibsPage({ loaderData }: Route.ComponentProps) {
   return <BulletinsView {...view()} state={loaderData} busy={useLookupBusy()} />;

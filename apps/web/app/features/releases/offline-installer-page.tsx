@@ -7,7 +7,7 @@ import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../sh
 import { registrationId } from '../../shared/lookup/lookup.messages';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
-import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { prerenderedLookup, runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { DESTINATIONS, href } from '../../shared/navigation/navigation';
 import { placeName } from '../../shared/navigation/place-name';
 import { pageMeta } from '../../shared/page-meta';
@@ -26,6 +26,8 @@ interface OfflineInstallers {
   versions: VersionSummary[];
   showConfigurationEditor: boolean;
 }
+
+export const loader = prerenderedLookup;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LookupState<OfflineInstallers>> {
   return runLookup(
@@ -48,10 +50,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 }
 // The search in the URL must run when the page is opened, not only on navigation.
 clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <OfflineInstallerView state={{ registrationId: '' }} busy={false} />;
-}
 
 export default function OfflineInstallerPage({ loaderData }: Route.ComponentProps) {
   return <OfflineInstallerView state={loaderData} busy={useLookupBusy()} />;

@@ -4,7 +4,7 @@ import { DownloadItem } from '../../shared/lookup/download-item';
 import { RegistrationIdHelp, RegistrationIdWhere, useLookupBusy } from '../../shared/lookup/lookup-form';
 import { LookupPage } from '../../shared/lookup/lookup-page';
 import styles from '../../shared/lookup/lookup.module.css';
-import { runLookup, type LookupState } from '../../shared/lookup/run-lookup';
+import { prerenderedLookup, runLookup, type LookupState } from '../../shared/lookup/run-lookup';
 import { registrationId } from '../../shared/lookup/lookup.messages';
 import { DESTINATIONS } from '../../shared/navigation/navigation';
 import { placeName } from '../../shared/navigation/place-name';
@@ -16,6 +16,8 @@ import * as m from './validation-docs.messages';
 export const meta = () => pageMeta(placeName(DESTINATIONS.cornerstoneDsvs), m.description);
 
 type Dsv = DsvEntry & { key: string };
+
+export const loader = prerenderedLookup;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LookupState<Dsv[]>> {
   return runLookup(
@@ -35,10 +37,6 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
 }
 // The search in the URL must run when the page is opened, not only on navigation.
 clientLoader.hydrate = true as const;
-
-export function HydrateFallback() {
-  return <DsvView state={{ registrationId: '' }} busy={false} />;
-}
 
 export default function DsvPage({ loaderData }: Route.ComponentProps) {
   return <DsvView state={loaderData} busy={useLookupBusy()} />;

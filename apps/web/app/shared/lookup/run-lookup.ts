@@ -31,6 +31,16 @@ export interface LookupState<T> {
 }
 
 /**
+ * The state a lookup page is prerendered in: no search yet. A lookup route exports it as its
+ * build-time `loader`, so the page hydrates as its own component and the search in the URL
+ * adds its results to that page, rather than a `HydrateFallback` being replaced by the
+ * component (the whole main area mounted again in the results' task: decision 165).
+ */
+export function prerenderedLookup(): LookupState<never> {
+  return { registrationId: '' };
+}
+
+/**
  * Runs a lookup from a route's clientLoader. The ID lives in the URL (`?registrationId=`),
  * so a reload, a shared link or Back repeats the search, and a new search is a new
  * navigation that aborts the one it supersedes. An empty ID is searched too: the spec does
