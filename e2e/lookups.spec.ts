@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { acceptRefusedCredentials, expect, test } from './fixtures';
-import { gotoInitialized } from './public-pages';
+import { gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
 
 // Registration and key IDs of the demo catalogue (docs/demo-data.md), imported at start-up.
 const CS = 'DEMO-CS-1001';
@@ -229,4 +229,32 @@ test.describe('A link to a search', () => {
       expect(pageProblems).toEqual([]);
     });
   }
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 412, height: 823 } });
+    for (const [name, url] of LOOKUPS) {
+      test(`${name}: the page shows the search under way and does not move when its results come`, async ({
+        page,
+        pageProblems,
+      }) => {
+        let answer!: () => void;
+        const answered = new Promise<void>((resolve) => (answer = resolve));
+        await page.route('**/v1/**', async (route) => {
+          if (/^(Hasp|Rainbow) id=/.test(route.request().headers().authorization ?? '')) await answered;
+          await route.continue();
+        });
+        await recordLayoutShift(page);
+        await page.goto(url);
+        // From the first paint, the busy loader where the results will come, and the help below the screen.
+        await expect(page.getByRole('status')).toHaveText('Searching…');
+        await expect(page.getByRole('complementary', { name: 'Need help?' })).not.toBeInViewport();
+        answer();
+        await expect(page.locator('main ul li a').first()).toBeVisible();
+        await expect(page.getByRole('status')).toHaveCount(0);
+        await expect(page.getByRole('complementary', { name: 'Need help?' })).toBeAttached();
+        expect(await layoutShift(page)).toBe(0);
+        expect(pageProblems).toEqual([]);
+      });
+    }
+  });
 });

@@ -9,6 +9,7 @@ import { LookupRecord } from './lookup-record';
 import styles from './lookup.module.css';
 import type { IdKind } from './remembered-id';
 import type { LookupState } from './run-lookup';
+import { SearchInAddressMark, SearchPlace, useSearchInAddressShown } from './search-in-address';
 
 interface LookupPageProps<T> {
   title: string;
@@ -47,8 +48,10 @@ export function LookupPage<T>({
 }: LookupPageProps<T>) {
   const { outcome } = state;
   const idName: IdName = idKind === 'key' ? 'key ID' : 'registration ID';
+  useSearchInAddressShown(outcome !== undefined);
   return (
     <TwoColumns variant="lookup" side={<LookupSidePanel idName={idName} whereIsThis={whereIsThis} />}>
+      <SearchInAddressMark />
       <h1>{title}</h1>
       <p className={styles.lead}>{lead}</p>
       <LookupForm
@@ -79,7 +82,9 @@ export function LookupPage<T>({
         <RejectedId message={outcome.message} idName={idName} where={whereInShort} />
       ) : outcome ? (
         <FailureAlert failure={outcome} />
-      ) : null}
+      ) : (
+        <SearchPlace />
+      )}
       {children}
     </TwoColumns>
   );
