@@ -195,6 +195,17 @@ test.describe('Declaration of Software Validation', () => {
   });
 });
 
+/** Holds the answers to the page's searches (an ID in the request) until the returned function is called. */
+async function holdSearchAnswers(page: Page): Promise<() => void> {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/v1/**', async (route) => {
+    if (/^(Hasp|Rainbow) id=/.test(route.request().headers().authorization ?? '')) await answered;
+    await route.continue();
+  });
+  return answer;
+}
+
 test.describe('A link to a search', () => {
   const LOOKUPS = [
     ['Offline Installer', `/cornerstone/offline?registrationId=${CS}`, CS],
@@ -208,12 +219,7 @@ test.describe('A link to a search', () => {
       pageProblems,
     }) => {
       // The search's answer waits until the visitor has opened the help.
-      let answer!: () => void;
-      const answered = new Promise<void>((resolve) => (answer = resolve));
-      await page.route('**/v1/**', async (route) => {
-        if (/^(Hasp|Rainbow) id=/.test(route.request().headers().authorization ?? '')) await answered;
-        await route.continue();
-      });
+      const answer = await holdSearchAnswers(page);
       await page.goto(url);
       const dialog = page.getByRole('dialog', { name: 'Where is this?' });
       // Until the page has hydrated the button does nothing: clicked again until the help opens.
@@ -237,12 +243,7 @@ test.describe('A link to a search', () => {
         page,
         pageProblems,
       }) => {
-        let answer!: () => void;
-        const answered = new Promise<void>((resolve) => (answer = resolve));
-        await page.route('**/v1/**', async (route) => {
-          if (/^(Hasp|Rainbow) id=/.test(route.request().headers().authorization ?? '')) await answered;
-          await route.continue();
-        });
+        const answer = await holdSearchAnswers(page);
         await recordLayoutShift(page);
         await page.goto(url);
         // From the first paint, the busy loader where the results will come, and the help below the screen.
