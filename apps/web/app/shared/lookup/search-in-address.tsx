@@ -36,10 +36,12 @@ export function SearchPlace() {
   );
 }
 
+const unmark = () => document.documentElement.removeAttribute(MARK);
+
 /** Takes the mark off once the outcome shows, or when the page goes. */
 export function useSearchInAddressShown(shown: boolean) {
   useLayoutEffect(() => {
-    if (shown) document.documentElement.removeAttribute(MARK);
+    if (shown) unmark();
+    return unmark;
   }, [shown]);
-  useLayoutEffect(() => () => document.documentElement.removeAttribute(MARK), []);
 }
