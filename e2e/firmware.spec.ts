@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { acceptProblems, expect, test } from './fixtures';
+import { acceptProblems, expect, holdAnswers, test } from './fixtures';
 import { REPO_ROOT } from '../test-kit/portal-process';
 import { gotoHydrated, gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
 
@@ -173,12 +173,7 @@ test('a help dialog opened before the firmware link arrives stays open, and keep
   page,
   pageProblems,
 }) => {
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route(METADATA, async (route) => {
-    await answered;
-    await route.continue();
-  });
+  const answer = await holdAnswers(page, METADATA);
   await gotoHydrated(page, '/metallographics/cx/firmware');
   await expect(page.getByText('Looking up the latest CX firmware…')).toBeVisible();
   await page.getByRole('button', { name: 'Where does the file go?' }).click();

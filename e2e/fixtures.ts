@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 import { BEARER_STORAGE_KEY } from '../apps/web/app/shared/identity/stored-sign-in';
 import { waitForSignInLink } from '../test-kit/outbox';
 import { loopbackAddressOf, signInThroughOutbox } from '../test-kit/staff-session';
@@ -102,6 +102,24 @@ export const test = base.extend<{ pageProblems: string[]; staffEmail: string; st
 });
 
 export { expect };
+
+/**
+ * Holds the page's requests to `url` (those `which` picks) until the returned function is
+ * called: what a visitor does while an answer is on its way.
+ */
+export async function holdAnswers(
+  page: Page,
+  url: string | RegExp,
+  which: (request: Request) => boolean = () => true,
+): Promise<() => void> {
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(url, async (route) => {
+    if (which(route.request())) await answered;
+    await route.continue();
+  });
+  return answer;
+}
 
 /**
  * Chromium logs each answer of 400 or more, and each request that fails, as a console error, and

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { acceptRefusedCredentials, expect, test } from './fixtures';
+import { acceptRefusedCredentials, expect, holdAnswers, test } from './fixtures';
 import { gotoInitialized, layoutShift, recordLayoutShift } from './public-pages';
 
 // Registration and key IDs of the demo catalogue (docs/demo-data.md), imported at start-up.
@@ -196,15 +196,8 @@ test.describe('Declaration of Software Validation', () => {
 });
 
 /** Holds the answers to the page's searches (an ID in the request) until the returned function is called. */
-async function holdSearchAnswers(page: Page): Promise<() => void> {
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await page.route('**/v1/**', async (route) => {
-    if (/^(Hasp|Rainbow) id=/.test(route.request().headers().authorization ?? '')) await answered;
-    await route.continue();
-  });
-  return answer;
-}
+const holdSearchAnswers = (page: Page) =>
+  holdAnswers(page, '**/v1/**', (request) => /^(Hasp|Rainbow) id=/.test(request.headers().authorization ?? ''));
 
 test.describe('A link to a search', () => {
   const LOOKUPS = [

@@ -2,6 +2,7 @@ import {
   acceptProblems,
   accountButton,
   expect,
+  holdAnswers,
   newStaffAddress as newAddress,
   requestLinkInPage,
   test,
@@ -81,12 +82,7 @@ test('a link opened in another browser names the account and waits for a click; 
   await expect(page).toHaveURL((url) => url.pathname === STAFF_PAGE_PATH);
 
   // Now spent: the click elsewhere waits for the server, then gets an invalid sign in.
-  let answer = () => {};
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  await scanner.route('**/v1/auth/sessions', async (route) => {
-    await answered;
-    await route.continue();
-  });
+  const answer = await holdAnswers(scanner, '**/v1/auth/sessions');
   await scanner.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(scanner.getByText('Please wait a moment while you are signed in...')).toBeVisible();
   answer();
